@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// Lectern: a wall-panel article reader drawn straight to KMS/DRM. See ARCHITECTURE in README.md for the layers.
+import PackageDescription
+
+/// A C library reached through pkg-config and a module map in Sources/<name>.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+/// Pixel loops are hot: drop bounds and exclusivity checks there only (see README, "Speed").
+let hotLoopFlags: [SwiftSetting] = [
+    .unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "Lectern",
+    platforms: [.macOS(.v13)],
+    products: [.executable(name: "lectern", targets: ["lectern"])],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        systemLibrary("CLibinput", pkgConfig: "libinput", apt: "libinput-dev"),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        .systemLibrary(name: "CLinux"),
+
+        .target(name: "Raster", dependencies: ["CPNG"], swiftSettings: hotLoopFlags),
+        .target(name: "Motion"),
+        .target(name: "Touch", dependencies: ["Motion"]),
+        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"], swiftSettings: hotLoopFlags),
+        .target(name: "Widgets", dependencies: ["Raster", "Motion", "Touch", "Text"]),
+        .target(name: "Feeds", dependencies: ["CXML2", "CCurl", "CSQLite"]),
+        .target(name: "Platform", dependencies: ["Raster", "Touch", "CDRM", "CLibinput", "CLinux"]),
+        .target(name: "Reader", dependencies: ["Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform"]),
+        .executableTarget(
+            name: "lectern",
+            dependencies: [
+                "Reader", "Platform", "Raster", "Text",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "TouchTests", dependencies: ["Touch", "Motion"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster"], resources: [.copy("Goldens")]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster"]),
+    ]
+)

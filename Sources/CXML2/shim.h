@@ -1,0 +1,4 @@
+#pragma once
+#include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/xmlreader.h>

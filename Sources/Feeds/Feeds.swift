@@ -1,0 +1,1 @@
+// The Feeds layer; see README.md.

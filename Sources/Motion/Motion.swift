@@ -1,0 +1,1 @@
+// The Motion layer; see README.md.

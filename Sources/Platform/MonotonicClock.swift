@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one place the app reads the time; pure layers receive it as a parameter.
+public enum MonotonicClock {
+    /// Nanoseconds on CLOCK_MONOTONIC (never jumps with NTP or the wall clock).
+    public static func nanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    /// Seconds on the same clock, the unit animations use.
+    public static func seconds() -> Double { Double(nanoseconds()) / 1e9 }
+}

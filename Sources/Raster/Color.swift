@@ -1,0 +1,27 @@
+/// A premultiplied ARGB colour packed as the panel stores it: 0xAARRGGBB in a native 32-bit word.
+public struct Color: Hashable, Sendable {
+    public var argb: UInt32
+
+    public init(argb: UInt32) { self.argb = argb }
+
+    /// Straight (not premultiplied) components in 0…1; the result is premultiplied and rounded.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        func byte(_ v: Double) -> UInt32 {
+            guard v.isFinite else { return 0 }
+            return UInt32((min(max(v, 0), 1) * 255).rounded())
+        }
+        let a = byte(alpha)
+        let scale = Double(a) / 255
+        argb = a << 24 | byte(red * scale) << 16 | byte(green * scale) << 8 | byte(blue * scale)
+    }
+
+    public var alpha: UInt8 { UInt8(truncatingIfNeeded: argb >> 24) }
+    public var red: UInt8 { UInt8(truncatingIfNeeded: argb >> 16) }
+    public var green: UInt8 { UInt8(truncatingIfNeeded: argb >> 8) }
+    public var blue: UInt8 { UInt8(truncatingIfNeeded: argb) }
+    public var isOpaque: Bool { alpha == 255 }
+
+    public static let black = Color(argb: 0xFF00_0000)
+    public static let white = Color(argb: 0xFFFF_FFFF)
+    public static let clear = Color(argb: 0)
+}

@@ -1,0 +1,1 @@
+// The Text layer; see README.md.

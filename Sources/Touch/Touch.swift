@@ -1,0 +1,1 @@
+// The Touch layer; see README.md.

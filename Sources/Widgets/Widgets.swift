@@ -1,0 +1,1 @@
+// The Widgets layer; see README.md.

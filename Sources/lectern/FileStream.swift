@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unbuffered writes to stderr for the one-line errors the kiosk and its tools print.
+enum FileStream {
+    struct Handle {
+        let fd: Int32
+        func write(_ text: String) {
+            var bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+    static let standardError = Handle(fd: 2)
+}

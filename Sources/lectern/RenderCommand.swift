@@ -1,0 +1,24 @@
+import ArgumentParser
+import Platform
+import Raster
+import Reader
+
+/// `lectern render`: headless snapshots of screens on demand, for review and goldens.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Render screens headless and write them as PNG files.")
+
+    @Option(help: "Panel size, WIDTHxHEIGHT.")
+    var size = PanelSize(width: 1280, height: 800)
+
+    @Option(help: "Directory for the PNG files.")
+    var out = "out"
+
+    func run() throws {
+        let display = HeadlessDisplay(width: size.width, height: size.height)
+        try display.present(TitleScreen().draw(into: display.shadow))
+        var writer = try SnapshotWriter(directory: out)
+        try writer.save(display.scanout, name: "title")
+        for path in writer.written { print("wrote \(path)") }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Logging
+
+/// `lectern`: the wall-panel reader and its tools.
+struct Lectern: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lectern",
+        abstract: "A wall-panel article reader drawn straight to KMS/DRM.",
+        subcommands: [RunCommand.self, RenderCommand.self, FeedCommand.self, BenchCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}
+
+/// Usage errors exit 2 with one line, like most Unix tools; everything else is a failure (1).
+enum ExitStatus {
+    static let usage: Int32 = 2
+}
+
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = .info
+    return handler
+}
+
+do {
+    var command = try Lectern.parseAsRoot()
+    try command.run()
+} catch {
+    let code = Lectern.exitCode(for: error)
+    if code == .success {
+        // --help and --version: the full text, on stdout.
+        print(Lectern.fullMessage(for: error))
+        Lectern.exit(withError: nil)
+    }
+    let message = Lectern.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    FileStream.standardError.write("lectern: \(message)\n")
+    if error is CleanExit { Lectern.exit(withError: nil) }
+    if code == .validationFailure { Lectern.exit(withError: ExitCode(ExitStatus.usage)) }
+    Lectern.exit(withError: ExitCode.failure)
+}
