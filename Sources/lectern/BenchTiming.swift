@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
+
+/// Timing the way the reference benchmark does (bench_ref.c): calibrate an iteration count that runs for
+/// TARGET_MS, then take the median ns per call of REPS repetitions. Both read the same environment variables
+/// so a paired run compares like with like.
+struct BenchTiming {
+    var repetitions: Int
+    var targetNanoseconds: Double
+
+    init(environment: [String: String] = BenchTiming.processEnvironment()) {
+        repetitions = max(1, min(63, Int(environment["REPS"] ?? "") ?? 7))
+        targetNanoseconds = (Double(environment["TARGET_MS"] ?? "") ?? 20) * 1e6
+    }
+
+    /// Median nanoseconds per call of `body`, which receives the iteration index.
+    func nanosecondsPerCall(_ body: (Int) -> Void) -> Double {
+        var n = 1
+        var elapsed: Double
+        while true {
+            let t0 = MonotonicClock.nanoseconds()
+            for i in 0..<n { body(i) }
+            elapsed = Double(MonotonicClock.nanoseconds() - t0)
+            if elapsed > 4e6 || n >= 1 << 40 { break }
+            n *= 2
+        }
+        let iterations = Int(Double(n) * (targetNanoseconds / max(elapsed, 1))) + 1
+        var samples: [Double] = []
+        for _ in 0..<repetitions {
+            let t0 = MonotonicClock.nanoseconds()
+            for i in 0..<iterations { body(i) }
+            samples.append(Double(MonotonicClock.nanoseconds() - t0) / Double(iterations))
+        }
+        return samples.sorted()[repetitions / 2]
+    }
+
+    /// One CSV row in the reference's column order: `op,size,lectern,ns_per_op`.
+    static func row(op: String, size: String, nanoseconds: Double) -> String {
+        "\(op),\(size),lectern,\(String(format1: nanoseconds))"
+    }
+
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            p += 1
+        }
+        return result
+    }
+}
+
+extension String {
+    /// A number with one decimal, without Foundation's formatter.
+    init(format1 value: Double) {
+        let tenths = (value * 10).rounded()
+        guard tenths.isFinite, abs(tenths) < 1e17 else { self = "\(value)"; return }
+        let whole = Int(tenths) / 10, frac = abs(Int(tenths) % 10)
+        self = "\(whole).\(frac)"
+    }
+}
