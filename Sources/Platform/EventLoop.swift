@@ -23,6 +23,7 @@ public final class EventLoop {
     public private(set) var receivedSignal: Int32?
 
     /// Takes over SIGINT and SIGTERM: they end `run()` cleanly instead of killing the process mid-frame.
+    /// Create it on the main thread before starting any other thread, so every thread inherits the blocked mask.
     public init() throws {
         signals = try SignalWatch([SIGINT, SIGTERM])
         _ = watch(signals.fd) { [unowned self] _ in

@@ -17,6 +17,6 @@ struct FeedParseCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        throw ValidationError("feed parsing is not built yet")
+        throw CommandFailure("feed parsing is not built yet")
     }
 }

@@ -1,0 +1,25 @@
+# The two commands of the README: `make run` and `make test`. Both install what is missing first.
+SWIFT ?= swift
+# Build and run needs, plus what the tests compare against (pixman) and the fonts text falls back to.
+DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
+        libcurl4-openssl-dev libsqlite3-dev libpng-dev libpixman-1-dev fonts-dejavu-core binutils
+RELEASE_FLAGS := -c release --static-swift-stdlib
+
+.PHONY: deps build release run test
+
+deps:
+	@scripts/install-deps.sh $(DEBS)
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+# On a machine with a DRM device this drives the panel; without one it draws headless and writes PNGs.
+run: release
+	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern" run
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	scripts/test-cli.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	$(SWIFT) build $(RELEASE_FLAGS)
+	scripts/test-footprint.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"

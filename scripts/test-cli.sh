@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Exercises the lectern command line as a user would: exit codes, one-line errors, headless snapshots.
+# Usage: test-cli.sh PATH/TO/lectern
+set -uo pipefail
+bin=$(realpath "${1:?usage: test-cli.sh PATH/TO/lectern}")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+one_line_error() {  # one_line_error EXPECTED_STATUS ARGS...: fails unless exit status and exactly one stderr line
+  local want=$1; shift
+  "$bin" "$@" >"$work/stdout" 2>"$work/stderr"
+  local got=$?
+  [ "$got" -eq "$want" ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] && grep -q '^lectern: ' "$work/stderr" \
+    || { echo "  '$*' exited $got with stderr:"; sed 's/^/    /' "$work/stderr"; return 1; }
+}
+is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+
+check "unknown flag exits 2" one_line_error 2 --no-such-flag
+check "unknown subcommand option exits 2" one_line_error 2 render --bogus
+check "bad size exits 2" one_line_error 2 render --size 12x
+check "zero size exits 2" one_line_error 2 render --size 0x800
+check "missing feed file argument exits 2" one_line_error 2 feed parse
+check "help exits 0" "$bin" --help >/dev/null
+
+# Headless run: exit 0, a PNG written, and its path said on stdout.
+(cd "$work" && "$bin" run --headless --out snaps --size 320x200 >"$work/run.out" 2>"$work/run.err")
+check "headless run exits 0" test $? -eq 0
+check "headless run says where the PNG is" grep -q '^wrote snaps/screen-0.png$' "$work/run.out"
+check "headless run writes a PNG" is_png "$work/snaps/screen-0.png"
+
+"$bin" render --size 640x400 --out "$work/render" >"$work/render.out" 2>&1
+check "render exits 0" test $? -eq 0
+check "render writes a PNG" is_png "$work/render/title.png"
+
+# An output directory that cannot be created is one clear line, not a crash.
+one_line_error 1 render --out /proc/lectern-cannot-write >/dev/null
+check "unwritable output is a one-line failure" test $? -eq 0
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
