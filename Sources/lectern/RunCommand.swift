@@ -4,8 +4,8 @@ import Platform
 import Raster
 import Reader
 
-/// `lectern run`: the kiosk. On a machine without a usable DRM device it runs the headless display and saves
-/// what the panel would show.
+/// `lectern run`: the kiosk. On the panel it runs until SIGINT/SIGTERM; on a machine without a usable DRM device
+/// it runs the headless display, saves what the panel would show and exits.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the reader on the panel, or headless when there is none.")
@@ -19,21 +19,70 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Use the headless display even when a DRM device is present.")
     var headless = false
 
+    @Option(help: "DRM device to drive (default: the first /dev/dri/card* that opens).")
+    var card: String?
+
+    @Option(help: "Connector to use, as the kernel names it (HDMI-A-1, DSI-1); default: the first connected.")
+    var connector: String?
+
+    @Option(help: "Mode WIDTHxHEIGHT or WIDTHxHEIGHT@HZ; default: the connector's preferred mode.")
+    var mode: String?
+
+    @Option(help: "How the panel is mounted: the picture is turned 0, 90, 180 or 270 degrees clockwise.")
+    var rotate = 0
+
+    @Option(help: "Leave the panel after this many seconds (for tests); default: run until stopped.")
+    var exitAfter: Double?
+
+    func validate() throws {
+        if let mode, ModeChoice.parseMode(mode) == nil {
+            throw ValidationError("mode '\(mode)' is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ")
+        }
+        if QuarterTurn(degrees: rotate) == nil { throw ValidationError("rotate must be 0, 90, 180 or 270") }
+        if let exitAfter, !(exitAfter >= 0) { throw ValidationError("exit-after must be a number of seconds") }
+    }
+
     func run() throws {
-        let log = Logger(label: "lectern.run")
-        if !headless {
-            let (card, problems) = DRMDevice.firstOpenable()
-            for problem in problems { log.warning("\(problem)") }
-            if let card {
-                // KMS output is its own capability still to come; say so rather than pretend.
-                log.notice("found \(card); KMS output is not built yet, running headless")
-            } else {
-                log.info("no DRM device can be opened; running headless")
+        let log = Logger(label: "lectern")
+        // The loop takes SIGINT/SIGTERM before anything else starts, so every thread inherits the blocked mask.
+        let loop = try EventLoop()
+        if !headless, let path = card ?? drmCard(log: log) {
+            do {
+                return try runOnPanel(path: path, loop: loop, log: log)
+            } catch {
+                log.error("cannot drive \(path): \(error); running headless")
             }
         }
+        try runHeadless()
+    }
+
+    private func drmCard(log: Logger) -> String? {
+        let (card, problems) = DRMDevice.firstOpenable()
+        for problem in problems { log.warning("\(problem)") }
+        if card == nil { log.info("no DRM device can be opened; running headless") }
+        return card
+    }
+
+    private func runOnPanel(path: String, loop: EventLoop, log: Logger) throws {
+        var choice = ModeChoice(connector: connector)
+        if let mode, let parsed = ModeChoice.parseMode(mode) {
+            choice.width = parsed.width
+            choice.height = parsed.height
+            choice.refresh = parsed.refresh
+        }
+        let display = try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: rotate) ?? .none)
+        log.info("showing on \(display.name)")
+        loop.watch(display.fd) { _ in display.handleEvents() }
+        try display.present(TitleScreen().draw(into: display.shadow))
+        print("showing on \(display.name) (\(path)); stop with Ctrl-C")
+        if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
+        try loop.run()
+        if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
+    }
+
+    private func runHeadless() throws {
         let display = HeadlessDisplay(width: size.width, height: size.height)
-        let damage = TitleScreen().draw(into: display.shadow)
-        try display.present(damage)
+        try display.present(TitleScreen().draw(into: display.shadow))
         var writer = try SnapshotWriter(directory: out)
         try writer.save(display.scanout, name: "screen-0")
         for path in writer.written { print("wrote \(path)") }
