@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Velocity decays exponentially, v(t) = v0·e^(−t/τ), with τ chosen so the motion comes to rest exactly at the
 /// WWDC projection x0 + (v0/1000)·r/(1 − r): τ = r / (1000·(1 − r)) seconds (0.499 s for 0.998). That differs
-/// from v0·r^(1000t) by under 0.3 % over a whole coast, and makes "where will this flick stop" and "where
+/// from v0·r^(1000t) by under 0.2 % of v0 at any moment, and makes "where will this flick stop" and "where
 /// does it stop" the same number, which snapping decisions rely on.
 public struct Decay: Simulation, Equatable {
     public let start: Double

@@ -33,8 +33,9 @@ public struct SpringSimulation: Simulation, Equatable {
         self.solution = Solution(spring: spring, x0: start - end, v0: velocity)
     }
 
-    public func x(at t: Double) -> Double { end + solution.x(max(0, t)) }
-    public func dx(at t: Double) -> Double { solution.dx(max(0, t)) }
+    // At t = 0 the inputs are returned as given, so a hand-off into this spring is exact to the last bit.
+    public func x(at t: Double) -> Double { t > 0 ? end + solution.x(t) : start }
+    public func dx(at t: Double) -> Double { t > 0 ? solution.dx(t) : velocity }
 
     /// At rest once within `tolerance.distance` of `end` and slower than `tolerance.velocity`.
     public func isDone(at t: Double) -> Bool {
@@ -52,12 +53,18 @@ public struct SpringSimulation: Simulation, Equatable {
         SpringSimulation(spring: spring, start: x(at: t), end: newEnd, velocity: dx(at: t), tolerance: tolerance)
     }
 
-    /// The first time at or after which the motion stays at rest, found by stepping `step` seconds at a time
-    /// (at most `limit` seconds). Useful for tests and for budgeting transitions, not needed to run the motion.
-    public func settlingTime(step: Double = 1.0 / 240, limit: Double = 60) -> Double {
+    /// The time from which the motion stays at rest, found by sampling every `step` seconds up to `limit`
+    /// (returned if it never settles). An underdamped spring can be briefly "done" at a turning point and
+    /// then move again, so this is the end of the last busy sample, not the first done one. For tests and
+    /// for budgeting transitions; running the motion does not need it.
+    public func settlingTime(step: Double = 1.0 / 240, limit: Double = 10) -> Double {
+        var settled = 0.0
         var t = 0.0
-        while t < limit, !isDone(at: t) { t += step }
-        return t
+        while t <= limit {
+            if !isDone(at: t) { settled = t + step }
+            t += step
+        }
+        return min(settled, limit)
     }
 }
 
