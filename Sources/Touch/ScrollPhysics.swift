@@ -30,7 +30,8 @@ public struct ScrollPhysics: Sendable, Equatable {
         self.tolerance = tolerance
     }
 
-    /// Paging as UIScrollView's `isPagingEnabled`: pages of `pageLength`, the fast deceleration to project.
+    /// Paging as UIScrollView's `isPagingEnabled`: pages of `pageLength` (and the fast deceleration rate for
+    /// anything that projects a release).
     public static func paging(pageLength: Double) -> ScrollPhysics {
         ScrollPhysics(decelerationRate: .fast, pageLength: pageLength)
     }
@@ -79,14 +80,14 @@ public struct ScrollPhysics: Sendable, Equatable {
         decelerationRate.projectedEnd(from: offset, velocity: velocity)
     }
 
-    /// The page a paging scroller settles on: the one containing the projected end, but at most one page
-    /// boundary past where the finger left it, and within the bounds.
+    /// The page a paging scroller settles on, Flutter's `PageScrollPhysics` rule: the nearest page when
+    /// released at rest, otherwise half a page further in the direction of motion, rounded: so any fling
+    /// turns the page, never more than one page boundary past where the finger left it. Within the bounds.
     public func pageTarget(from offset: Double, velocity: Double, in bounds: ScrollBounds) -> Double {
-        guard let page = pageLength else { return bounds.clamp(offset) }
-        let projected = projectedOffset(from: offset, velocity: velocity) / page
-        let here = offset / page
-        let index = min(max(projected.rounded(), here.rounded(.down)), here.rounded(.up))
-        return bounds.clamp(index * page)
+        guard let page = pageLength, offset.isFinite else { return bounds.clamp(offset.isFinite ? offset : 0) }
+        var index = offset / page
+        if velocity > tolerance.velocity { index += 0.5 } else if velocity < -tolerance.velocity { index -= 0.5 }
+        return bounds.clamp(index.rounded() * page)
     }
 
     /// The motion after the finger lifts at `offset` with content `velocity`.
