@@ -43,7 +43,8 @@ public struct Animator<Key: Hashable & Sendable>: Sendable {
         velocities[key] = 0
     }
 
-    /// Runs `simulation` for `key` with its time 0 at `time`; its position is the value from then on.
+    /// Runs `simulation` for `key` with its time 0 at `time`; its position is the value from then on. A
+    /// `time` in the future delays the motion (UIKit's `delay:`): it holds its start value until then.
     public mutating func run(_ key: Key, _ simulation: some Simulation, startingAt time: Double) {
         running[key] = Running(simulation: simulation, startTime: time)
         values[key] = simulation.x(at: 0)

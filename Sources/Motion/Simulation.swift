@@ -30,8 +30,9 @@ public struct Tolerance: Sendable, Equatable {
     /// Flutter's `Tolerance.defaultTolerance`: 1e-3 for distance and velocity, suited to unit values (progress, alpha).
     public static let standard = Tolerance(distance: 1e-3, velocity: 1e-3)
 
-    /// For motions in points on a panel with `scale` pixels per point, as Flutter's scroll physics does:
-    /// within a quarter pixel and slower than 20 pixels per second (a pixel per 50 ms frame window) is at rest.
+    /// For motions in points on a panel with `scale` pixels per point (Flutter's scroll physics scales its
+    /// tolerance by the device pixel ratio the same way): within a quarter pixel of the end and slower than
+    /// 20 pixels per second counts as at rest, so the final snap is invisible.
     public static func display(scale: Double) -> Tolerance {
         let s = scale.isFinite && scale > 0 ? scale : 1
         return Tolerance(distance: 0.25 / s, velocity: 20 / s)

@@ -35,12 +35,13 @@ public struct TimingCurve: Sendable, Equatable {
     public func slope(at progress: Double) -> Double {
         let p = min(max(finite(progress, or: 1), 0), 1)
         if isLinear { return 1 }
-        let s = parameter(forX: p)
+        var s = parameter(forX: p)
+        // With a control point on an end's axis (easeOut's x1 = y1 = 0) both derivatives vanish at that
+        // end; the slope there is their limit, read a hair inside.
+        if Self.bezierSlope(s, x1, x2) < 1e-9 { s = s < 0.5 ? max(s, 1e-6) : min(s, 1 - 1e-6) }
         let dx = Self.bezierSlope(s, x1, x2)
         let dy = Self.bezierSlope(s, y1, y2)
-        // At an end with a vertical tangent (x1 = 0 or x2 = 1 and dx = 0) the slope is unbounded in theory;
-        // report the finite limit of the neighbourhood instead of dividing by zero.
-        return dx > 1e-12 ? dy / dx : (dy == 0 ? 0 : dy / 1e-12)
+        return dx > 0 ? dy / dx : 0
     }
 
     /// Bézier parameter s with x(s) = x: Newton's method from s = x, falling back to bisection, as WebKit's

@@ -50,7 +50,8 @@ public struct PanRecognizer: Sendable {
         slots.apply(event)
         switch event.phase {
         case .down:
-            if firstFinger { start(event) }
+            // A down on the followed slot means its lift was lost: treat it as a fresh touch.
+            if firstFinger || event.slot == slot { start(event) }
         case .move:
             guard event.slot == slot else { return }
             move(to: event.position, atUsec: event.timeUsec)

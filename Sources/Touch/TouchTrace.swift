@@ -20,6 +20,19 @@ public struct TouchTrace: Sendable, Hashable {
         self.frames = frames
     }
 
+    /// Events grouped into frames by equal timestamps (for events that did not come with frame boundaries).
+    public init(events: [TouchEvent]) {
+        var frames: [TouchFrame] = []
+        for event in events {
+            if let last = frames.last, last.timeUsec == event.timeUsec {
+                frames[frames.count - 1].events.append(event)
+            } else {
+                frames.append(TouchFrame(timeUsec: event.timeUsec, events: [event]))
+            }
+        }
+        self.init(frames: frames)
+    }
+
     /// Every event in order.
     public var events: [TouchEvent] { frames.flatMap(\.events) }
 

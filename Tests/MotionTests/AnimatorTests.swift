@@ -38,6 +38,17 @@ import Testing
         #expect(animator.value(.dot) == animator.state(.dot, at: 0.2).x)
     }
 
+    @Test func aFutureStartDelaysTheMotion() {
+        var animator = Animator<Part>()
+        animator.run(.fade, Tween(from: 0.9, to: 0, duration: 0.5), startingAt: 2)
+        let waiting = animator.advance(to: 1.5)
+        #expect(waiting && animator.value(.fade) == 0.9)
+        animator.advance(to: 2.25)
+        #expect(abs(animator.value(.fade)! - 0.45) < 1e-9)
+        let done = animator.advance(to: 2.5)
+        #expect(!done && animator.value(.fade) == 0)
+    }
+
     @Test func stopFreezesAndTimeMayGoBackwards() {
         var animator = Animator<Part>()
         animator.run(.dot, Tween(from: 0, to: 10, duration: 1, curve: .linear), startingAt: 0)

@@ -50,6 +50,13 @@ import Testing
         }
     }
 
+    @Test func slopeAtAnEndWithAFlatControlPoint() {
+        // easeOut starts at y2/x2 = 1/0.58 times the average speed, not at 0.
+        #expect(abs(TimingCurve.easeOut.slope(at: 0) - 1 / 0.58) < 1e-3)
+        #expect(abs(TimingCurve.easeIn.slope(at: 1) - 1 / 0.58) < 1e-3)
+        #expect(TimingCurve.easeInOut.slope(at: 1) < 1e-6)
+    }
+
     @Test func linearAndBadInput() {
         #expect(TimingCurve.linear.value(at: 0.37) == 0.37)
         #expect(TimingCurve.linear.slope(at: 0.9) == 1)

@@ -66,6 +66,13 @@ import Testing
         }
     }
 
+    @Test func eventsGroupIntoFramesByTime() throws {
+        let events = try trace(Traces.twoFingers)
+        let regrouped = TouchTrace(events: events)
+        #expect(regrouped == (try TouchTrace(parsing: Traces.twoFingers)))
+        #expect(regrouped.frames.contains { $0.events.count == 2 })
+    }
+
     @Test func emptyTraceIsEmpty() throws {
         let empty = try TouchTrace(parsing: "\n# nothing\n")
         #expect(empty.frames.isEmpty && empty.durationUsec == 0)
