@@ -1,1 +1,0 @@
-// The Motion layer; see README.md.

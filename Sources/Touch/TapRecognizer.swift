@@ -1,0 +1,68 @@
+/// A single-finger tap: down and up within `maxDurationUsec`, never straying more than `maxMovement` from
+/// where it touched. Discrete: possible → ended (recognized, at the lift) or failed.
+public struct TapRecognizer: Sendable {
+    /// Longest press that is still a tap: 500 ms (Android's and Flutter's long-press timeout; longer is a
+    /// long press).
+    public static let defaultMaxDurationUsec: Int64 = 500_000
+
+    public let maxMovement: Double
+    public let maxDurationUsec: Int64
+
+    public private(set) var state: GestureState = .possible
+    /// Where the finger touched down: the tap's location.
+    public private(set) var location: Point = .zero
+    private var slot: Int?
+    private var downUsec: Int64 = 0
+    private var slots = TouchSlots()
+
+    public init(maxMovement: Double = TouchSlop.flutter, maxDurationUsec: Int64 = TapRecognizer.defaultMaxDurationUsec) {
+        self.maxMovement = maxMovement.isFinite && maxMovement >= 0 ? maxMovement : TouchSlop.flutter
+        self.maxDurationUsec = max(0, maxDurationUsec)
+    }
+
+    public mutating func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    public mutating func handle(_ event: TouchEvent) {
+        let firstFinger = slots.isEmpty
+        slots.apply(event)
+        switch event.phase {
+        case .down:
+            if firstFinger {
+                state = .possible
+                slot = event.slot
+                location = event.position
+                downUsec = event.timeUsec
+            } else if state == .possible {
+                state = .failed  // a second finger makes it something else
+            }
+        case .move:
+            guard event.slot == slot, state == .possible else { return }
+            if !((event.position - location).length <= maxMovement) || event.timeUsec - downUsec > maxDurationUsec {
+                state = .failed
+            }
+        case .up:
+            guard event.slot == slot else { return }
+            slot = nil
+            guard state == .possible else { return }
+            let inTime = event.timeUsec - downUsec <= maxDurationUsec
+            let stayed = (event.position - location).length <= maxMovement
+            state = inTime && stayed ? .ended : .failed
+        case .cancel:
+            guard event.slot == slot else { return }
+            slot = nil
+            cancel()
+        }
+    }
+
+    /// Time passed without events: a finger held too long is no longer a tap.
+    public mutating func advance(toUsec nowUsec: Int64) {
+        if state == .possible, slot != nil, nowUsec - downUsec > maxDurationUsec { state = .failed }
+    }
+
+    /// Another gesture won, or the touch was cancelled: not a tap.
+    public mutating func cancel() {
+        if state == .possible { state = .failed }
+    }
+}

@@ -1,1 +1,0 @@
-// The Touch layer; see README.md.
