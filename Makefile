@@ -1,16 +1,20 @@
 # The two commands of the README: `make run` and `make test`. Both install what is missing first.
 SWIFT ?= swift
-# Build and run needs, the fonts text falls back to, and for the tests: pixman (blends are compared with it),
-# QEMU with busybox and kmod (the end-to-end test boots a kernel with a virtual display).
+# What building and running needs, with the fonts text falls back to.
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
-        libcurl4-openssl-dev libsqlite3-dev libpng-dev libpixman-1-dev fonts-dejavu-core binutils \
-        qemu-system-x86 busybox-static kmod python3
+        libcurl4-openssl-dev libsqlite3-dev libpng-dev fonts-dejavu-core
+# What the tests add: pixman (blends are compared with it), binutils (strip), and QEMU with busybox and kmod
+# (the end-to-end test boots a kernel with a virtual display).
+TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: deps build release run test
+.PHONY: deps test-deps release run test
 
 deps:
 	@scripts/install-deps.sh $(DEBS)
+
+test-deps:
+	@scripts/install-deps.sh $(DEBS) $(TEST_DEBS)
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -19,7 +23,7 @@ release: deps
 run: release
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern" run
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/test-cli.sh "$$($(SWIFT) build --show-bin-path)/lectern"
