@@ -37,7 +37,7 @@ version=$(cat "$cache/kernel/ready")
 root=$work/initramfs
 mkdir -p "$root"/{bin,dev,proc,sys,tmp,run}
 cp /bin/busybox "$root/bin/busybox"
-for applet in sh mount insmod sleep echo cat poweroff mkdir; do ln -s busybox "$root/bin/$applet"; done
+for applet in sh mount insmod sleep echo cat poweroff mkdir awk kill; do ln -s busybox "$root/bin/$applet"; done
 mkdir -p "$root/usr/bin" && cp "$bin" "$root/usr/bin/lectern"
 for lib in $(ldd "$bin" | awk '$3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
   mkdir -p "$root$(dirname "$lib")" && cp -L "$lib" "$root$lib"
@@ -51,19 +51,31 @@ for module in virtio_pci virtio_gpu; do
     mkdir -p "$root$(dirname "$ko")" && cp "$kroot$ko" "$root$ko" && echo "$ko" >> "$root/modules"
   done
 done
-cat > "$root/init" <<INIT
+cat > "$root/init" <<'INIT'
 #!/bin/sh
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
-for ko in \$(cat /modules); do insmod "\$ko"; done
+for ko in $(cat /modules); do insmod "$ko"; done
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
-echo "e2e: upright"
-/usr/bin/lectern run --card /dev/dri/card0 --exit-after 10
-echo "e2e: exit \$?"
-echo "e2e: turned"
-/usr/bin/lectern run --card /dev/dri/card0 --rotate 90 --exit-after 10
-echo "e2e: exit \$?"
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# show PHASE ARGS...: lectern on the panel; once the host has its screendump, measure the CPU it burns while
+# nothing changes, then stop it the way systemd does (SIGTERM) and report how it left.
+show() {
+  phase=$1; shift
+  echo "e2e: $phase"
+  /usr/bin/lectern run --card /dev/dri/card0 "$@" &
+  pid=$!
+  sleep 6
+  before=$(cpu_ticks $pid)
+  sleep 5
+  echo "e2e: idle ticks $(( $(cpu_ticks $pid) - before ))"
+  kill -TERM $pid
+  wait $pid
+  echo "e2e: exit $?"
+}
+show upright
+show turned --rotate 90
 poweroff -f
 INIT
 chmod +x "$root/init"
@@ -125,8 +137,9 @@ if wait_for 2 "^showing on" 60; then
 else
   failed=$((failed + 1))
 fi
-# lectern leaves cleanly when its time is up: exit status 0 both times, then the guest powers off.
+# Idle on the panel means asleep in poll: at most one 10 ms tick in 5 s. SIGTERM ends it cleanly (status 0).
 if wait_for 2 "e2e: exit" 60; then
+  check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 2
   check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 2
 else
   failed=$((failed + 1))
