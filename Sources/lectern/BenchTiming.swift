@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Platform
 
 /// Timing the way the reference benchmark does (bench_ref.c): calibrate an iteration count that runs for
@@ -10,7 +7,7 @@ struct BenchTiming {
     var repetitions: Int
     var targetNanoseconds: Double
 
-    init(environment: [String: String] = BenchTiming.processEnvironment()) {
+    init(environment: [String: String] = ProcessEnvironment.current()) {
         repetitions = max(1, min(63, Int(environment["REPS"] ?? "") ?? 7))
         targetNanoseconds = (Double(environment["TARGET_MS"] ?? "") ?? 20) * 1e6
     }
@@ -39,17 +36,6 @@ struct BenchTiming {
     /// One CSV row in the reference's column order: `op,size,lectern,ns_per_op`.
     static func row(op: String, size: String, nanoseconds: Double) -> String {
         "\(op),\(size),lectern,\(String(format1: nanoseconds))"
-    }
-
-    static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-            p += 1
-        }
-        return result
     }
 }
 

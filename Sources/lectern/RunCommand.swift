@@ -74,10 +74,21 @@ struct RunCommand: ParsableCommand {
         log.info("showing on \(display.name)")
         loop.watch(display.fd) { _ in display.handleEvents() }
         try display.present(TitleScreen().draw(into: display.shadow))
+        display.waitForFlip(timeoutMilliseconds: 500)
+        let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
+        systemd.ready()
+        if let interval = systemd.watchdogInterval { keepWatchdogFed(systemd, every: interval, loop: loop) }
         print("showing on \(display.name) (\(path)); stop with Ctrl-C")
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
         try loop.run()
+        systemd.stopping()
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
+    }
+
+    /// WATCHDOG=1 from the event loop itself: if the loop wedges, systemd notices and restarts the kiosk.
+    private func keepWatchdogFed(_ systemd: ServiceNotifier, every interval: Double, loop: EventLoop) {
+        systemd.watchdog()
+        loop.schedule(after: interval) { keepWatchdogFed(systemd, every: interval, loop: loop) }
     }
 
     private func runHeadless() throws {
