@@ -2,6 +2,8 @@
 # End to end on emulated hardware: boots Debian's kernel in QEMU with a virtio-gpu display, runs the release
 # lectern from a small initramfs on /dev/dri/card0 (KMS, dumb buffers, page flips), takes a screendump over QMP
 # and checks it pixel for pixel against the headless rendering of the same screen, upright and turned 90°.
+# A virtual touchscreen (uinput) then plays a finger through the kernel and libinput, and the app must report it
+# in logical points; while idle the app must burn no CPU, and SIGTERM must end it cleanly.
 # Usage: qemu-e2e.sh PATH/TO/release/lectern
 set -euo pipefail
 bin=$(realpath "${1:?usage: qemu-e2e.sh PATH/TO/release/lectern}")
@@ -43,8 +45,9 @@ for lib in $(ldd "$bin" | awk '$3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
   mkdir -p "$root$(dirname "$lib")" && cp -L "$lib" "$root$lib"
 done
 mkdir -p "$root/usr/share/fonts/truetype" && cp -r /usr/share/fonts/truetype/dejavu "$root/usr/share/fonts/truetype/"
+cp -r /usr/share/libinput "$root/usr/share/"  # libinput's device quirks
 : > "$root/modules"
-for module in virtio_pci virtio_gpu; do
+for module in virtio_pci virtio_gpu evdev uinput; do
   /usr/sbin/modprobe -d "$kroot" -S "$version" --show-depends "$module" | awk -v root="$kroot" '$1 == "insmod" {print substr($2, length(root) + 1)}' |
   while read -r ko; do
     grep -qx "$ko" "$root/modules" && continue
@@ -59,14 +62,21 @@ mount -t devtmpfs dev /dev
 for ko in $(cat /modules); do insmod "$ko"; done
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/dri/card0 ] && break; sleep 0.5; done
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-# show PHASE ARGS...: lectern on the panel; once the host has its screendump, measure the CPU it burns while
-# nothing changes, then stop it the way systemd does (SIGTERM) and report how it left.
+# With no udevd here, libinput accepts a device only once its udev database entry says what it is.
+udev_data() {
+  mkdir -p /run/udev/data
+  for dev in /sys/class/input/event*/dev; do
+    printf 'I:1\nE:ID_INPUT=1\nE:ID_INPUT_TOUCHSCREEN=1\n' > "/run/udev/data/c$(cat "$dev")"
+  done
+}
+# show PHASE ARGS...: lectern on the panel; once the host has its screendump and any touches are in, measure
+# the CPU it burns while nothing changes, then stop it the way systemd does (SIGTERM) and report how it left.
 show() {
   phase=$1; shift
   echo "e2e: $phase"
-  /usr/bin/lectern run --card /dev/dri/card0 "$@" &
+  /usr/bin/lectern run --card /dev/dri/card0 --show-touches "$@" &
   pid=$!
-  sleep 6
+  sleep 10
   before=$(cpu_ticks $pid)
   sleep 5
   echo "e2e: idle ticks $(( $(cpu_ticks $pid) - before ))"
@@ -75,10 +85,22 @@ show() {
   echo "e2e: exit $?"
 }
 show upright
+# A finger on a virtual touchscreen (uinput) while the picture is turned 90°: the app must see it in logical
+# points, through the kernel and libinput.
+/usr/bin/lectern touch replay /touch.trace --wait 7 &
+sleep 1
+udev_data
 show turned --rotate 90
 poweroff -f
 INIT
 chmod +x "$root/init"
+cat > "$root/touch.trace" <<'TRACE'
+# t_us slot phase x y    (panel pixels of the 1280x800 panel)
+0      0 down 100 200
+16000  0 move 200 200
+32000  0 move 300 200
+48000  0 up
+TRACE
 (cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$work/initramfs.gz"
 say "initramfs $(du -h "$work/initramfs.gz" | cut -f1)"
 
@@ -141,6 +163,10 @@ fi
 if wait_for 2 "e2e: exit" 60; then
   check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 2
   check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 2
+  # The panel is mounted turned 90°: panel (100, 200) is logical (200, 1280 − 100), (300, 200) is (200, 980).
+  check grep -q "^touch 0 down 200.0 1180.0" "$work/serial.log"
+  check grep -q "^touch 0 move 200.0 980.0" "$work/serial.log"
+  check grep -q "^touch 0 up 200.0 980.0" "$work/serial.log"
 else
   failed=$((failed + 1))
 fi

@@ -34,6 +34,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Leave the panel after this many seconds (for tests); default: run until stopped.")
     var exitAfter: Double?
 
+    @Flag(help: "Print every touch as it reaches the app, in logical points (for tests and calibration).")
+    var showTouches = false
+
     func validate() throws {
         if let mode, ModeChoice.parseMode(mode) == nil {
             throw ValidationError("mode '\(mode)' is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ")
@@ -73,6 +76,7 @@ struct RunCommand: ParsableCommand {
         let display = try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: rotate) ?? .none)
         log.info("showing on \(display.name)")
         loop.watch(display.fd) { _ in display.handleEvents() }
+        let input = startInput(for: display, loop: loop, log: log)
         try display.present(TitleScreen().draw(into: display.shadow))
         display.waitForFlip(timeoutMilliseconds: 500)
         let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
@@ -83,6 +87,27 @@ struct RunCommand: ParsableCommand {
         try loop.run()
         systemd.stopping()
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
+        withExtendedLifetime(input) {}
+    }
+
+    /// Touch from libinput's seat, with the panel's mounting undone. Without it the panel still shows.
+    private func startInput(for display: KMSDisplay, loop: EventLoop, log: Logger) -> LibinputSource? {
+        var assembler = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
+                                       turn: display.turn)
+        let panel = assembler.panelSize
+        guard let source = try? LibinputSource(panelWidth: panel.width, panelHeight: panel.height) else {
+            log.warning("no touch input: libinput could not start on seat0")
+            return nil
+        }
+        let show = showTouches
+        loop.watch(source.fd) { _ in
+            for raw in source.read() {
+                for frame in assembler.handle(raw) where show {
+                    for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
+                }
+            }
+        }
+        return source
     }
 
     /// WATCHDOG=1 from the event loop itself: if the loop wedges, systemd notices and restarts the kiosk.

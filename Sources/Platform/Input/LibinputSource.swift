@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLibinput
+
+/// Touchscreens and pointers of a seat through libinput's udev backend, so devices come and go while the kiosk
+/// runs. The fd belongs in the event loop; when it is readable, `read()` drains what libinput has.
+/// Coordinates come out in panel pixels (libinput's `x_transformed`, which applies the udev calibration
+/// matrix); the `TouchAssembler` undoes the mounting.
+public final class LibinputSource {
+    public let panelWidth: Int
+    public let panelHeight: Int
+    private let udev: OpaquePointer
+    private let context: OpaquePointer
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    /// The newest event time seen, for events that carry none (a device going away).
+    private var lastTimeUsec: Int64 = 0
+    /// Names of the devices present, by the id `RawInput` uses.
+    public private(set) var devices: [Int: String] = [:]
+
+    public init(panelWidth: Int, panelHeight: Int, seat: String = "seat0") throws {
+        self.panelWidth = panelWidth
+        self.panelHeight = panelHeight
+        guard let udev = udev_new() else { throw SystemCallError("udev_new") }
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, _ in
+                guard let path else { return -EINVAL }
+                let fd = open(path, flags | O_CLOEXEC)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in close(fd) }))
+        guard let context = libinput_udev_create_context(interface, nil, udev) else {
+            udev_unref(udev)
+            interface.deallocate()
+            throw SystemCallError("libinput_udev_create_context")
+        }
+        guard libinput_udev_assign_seat(context, seat) == 0 else {
+            libinput_unref(context)
+            udev_unref(udev)
+            interface.deallocate()
+            throw SystemCallError("libinput: assign seat \(seat)")
+        }
+        self.udev = udev
+        self.context = context
+    }
+
+    deinit {
+        libinput_unref(context)
+        udev_unref(udev)
+        interface.deallocate()
+    }
+
+    public var fd: Int32 { libinput_get_fd(context) }
+
+    /// Everything libinput has ready, translated; never blocks.
+    public func read() -> [RawInput] {
+        libinput_dispatch(context)
+        var out: [RawInput] = []
+        while let event = libinput_get_event(context) {
+            if let input = translate(event) { out.append(input) }
+            libinput_event_destroy(event)
+        }
+        return out
+    }
+
+    private func translate(_ event: OpaquePointer) -> RawInput? {
+        let type = libinput_event_get_type(event)
+        let device = Int(bitPattern: UnsafeRawPointer(libinput_event_get_device(event)))
+        let w = UInt32(panelWidth), h = UInt32(panelHeight)
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            devices[device] = libinput_device_get_name(libinput_event_get_device(event)).map { String(cString: $0) } ?? "?"
+            return nil
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            devices.removeValue(forKey: device)
+            return .deviceRemoved(device: device, timeUsec: lastTimeUsec)
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            guard let touch = libinput_event_get_touch_event(event) else { return nil }
+            let t = Int64(libinput_event_touch_get_time_usec(touch))
+            lastTimeUsec = t
+            if type == LIBINPUT_EVENT_TOUCH_FRAME { return .touchFrame(timeUsec: t) }
+            let slot = Int(libinput_event_touch_get_seat_slot(touch))
+            switch type {
+            case LIBINPUT_EVENT_TOUCH_DOWN:
+                return .touchDown(device: device, seatSlot: slot, x: libinput_event_touch_get_x_transformed(touch, w),
+                                  y: libinput_event_touch_get_y_transformed(touch, h), timeUsec: t)
+            case LIBINPUT_EVENT_TOUCH_MOTION:
+                return .touchMotion(device: device, seatSlot: slot, x: libinput_event_touch_get_x_transformed(touch, w),
+                                    y: libinput_event_touch_get_y_transformed(touch, h), timeUsec: t)
+            case LIBINPUT_EVENT_TOUCH_UP:
+                return .touchUp(device: device, seatSlot: slot, timeUsec: t)
+            default:
+                return .touchCancel(device: device, seatSlot: slot, timeUsec: t)
+            }
+        case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            guard let pointer = libinput_event_get_pointer_event(event) else { return nil }
+            let t = Int64(libinput_event_pointer_get_time_usec(pointer))
+            lastTimeUsec = t
+            return .pointerMotion(device: device, x: libinput_event_pointer_get_absolute_x_transformed(pointer, w),
+                                  y: libinput_event_pointer_get_absolute_y_transformed(pointer, h), timeUsec: t)
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            guard let pointer = libinput_event_get_pointer_event(event),
+                  libinput_event_pointer_get_button(pointer) == Self.primaryButton else { return nil }
+            let t = Int64(libinput_event_pointer_get_time_usec(pointer))
+            lastTimeUsec = t
+            let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
+            return .pointerButton(device: device, pressed: pressed, timeUsec: t)
+        default:
+            return nil
+        }
+    }
+
+    /// BTN_LEFT from linux/input-event-codes.h.
+    static let primaryButton: UInt32 = 0x110
+}

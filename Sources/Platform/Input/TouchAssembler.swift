@@ -1,0 +1,105 @@
+import Raster
+import Touch
+
+/// Turns raw device input into the app's touch frames, in logical points with the panel's mounting undone:
+/// - every seat slot is tracked; a pointer with its button down is one more finger (slot `pointerSlot`);
+/// - events wait for the frame that closes them, so fingers moving together arrive together;
+/// - a device that disappears cancels its fingers, so gestures end cleanly instead of hanging half-done.
+public struct TouchAssembler: Sendable {
+    /// The slot a pressed pointer uses, clear of libinput's seat slots.
+    public static let pointerSlot = 1_000
+
+    /// Size of the logical picture in pixels (the panel's size with the rotation applied).
+    public var logicalWidth: Double
+    public var logicalHeight: Double
+    public var turn: QuarterTurn
+    /// Pixels per point.
+    public var scale: Double
+
+    private var pending: [TouchEvent] = []
+    /// Where each active finger is, and the device it belongs to.
+    private var active: [Int: (device: Int, position: Point)] = [:]
+    private var pointer: (device: Int, position: Point, pressed: Bool)?
+
+    public init(logicalWidth: Int, logicalHeight: Int, turn: QuarterTurn = .none, scale: Double = 1) {
+        self.logicalWidth = Double(logicalWidth)
+        self.logicalHeight = Double(logicalHeight)
+        self.turn = turn
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+    }
+
+    /// The panel's size in pixels as the device reports coordinates (before the mounting is undone).
+    public var panelSize: (width: Int, height: Int) {
+        turn.swapsAxes ? (Int(logicalHeight), Int(logicalWidth)) : (Int(logicalWidth), Int(logicalHeight))
+    }
+
+    /// Feeds one raw event; returns the frames it completes (usually none or one).
+    public mutating func handle(_ input: RawInput) -> [TouchFrame] {
+        switch input {
+        case let .touchDown(device, slot, x, y, t):
+            let p = logical(x, y)
+            // A down on a slot still held means its up was lost: end that touch first.
+            if let stale = active[slot] { pending.append(TouchEvent(slot: slot, phase: .cancel, position: stale.position, timeUsec: t)) }
+            active[slot] = (device, p)
+            pending.append(TouchEvent(slot: slot, phase: .down, position: p, timeUsec: t))
+        case let .touchMotion(_, slot, x, y, t):
+            guard let finger = active[slot] else { return [] }
+            let p = logical(x, y)
+            active[slot] = (finger.device, p)
+            pending.append(TouchEvent(slot: slot, phase: .move, position: p, timeUsec: t))
+        case let .touchUp(_, slot, t):
+            guard let finger = active.removeValue(forKey: slot) else { return [] }
+            pending.append(TouchEvent(slot: slot, phase: .up, position: finger.position, timeUsec: t))
+        case let .touchCancel(_, slot, t):
+            guard let finger = active.removeValue(forKey: slot) else { return [] }
+            pending.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, timeUsec: t))
+        case let .touchFrame(t):
+            return flush(at: t)
+        case let .pointerMotion(device, x, y, t):
+            let p = logical(x, y)
+            let pressed = pointer?.pressed ?? false
+            pointer = (device, p, pressed)
+            guard pressed else { return [] }
+            return [TouchFrame(timeUsec: t, events: [TouchEvent(slot: Self.pointerSlot, phase: .move, position: p, timeUsec: t)])]
+        case let .pointerButton(device, pressed, t):
+            let p = pointer?.position ?? Point.zero
+            let was = pointer?.pressed ?? false
+            pointer = (device, p, pressed)
+            guard was != pressed else { return [] }
+            let phase: TouchPhase = pressed ? .down : .up
+            return [TouchFrame(timeUsec: t, events: [TouchEvent(slot: Self.pointerSlot, phase: phase, position: p, timeUsec: t)])]
+        case let .deviceRemoved(device, t):
+            var cancelled: [TouchEvent] = []
+            for (slot, finger) in active.sorted(by: { $0.key < $1.key }) where finger.device == device {
+                active.removeValue(forKey: slot)
+                cancelled.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, timeUsec: t))
+            }
+            if let p = pointer, p.device == device {
+                if p.pressed { cancelled.append(TouchEvent(slot: Self.pointerSlot, phase: .cancel, position: p.position, timeUsec: t)) }
+                pointer = nil
+            }
+            // Anything half-assembled from the vanished device is dropped with it.
+            pending.removeAll { event in cancelled.contains { $0.slot == event.slot } }
+            return cancelled.isEmpty ? [] : [TouchFrame(timeUsec: t, events: cancelled)]
+        }
+        return []
+    }
+
+    private mutating func flush(at time: Int64) -> [TouchFrame] {
+        guard !pending.isEmpty else { return [] }
+        defer { pending.removeAll(keepingCapacity: true) }
+        return [TouchFrame(timeUsec: time, events: pending)]
+    }
+
+    /// Panel pixels → logical points: undo the mounting (the inverse of `QuarterTurn.apply`), then the scale.
+    public func logical(_ px: Double, _ py: Double) -> Point {
+        let x: Double, y: Double
+        switch turn {
+        case .none: x = px; y = py
+        case .clockwise90: x = py; y = logicalHeight - px
+        case .clockwise180: x = logicalWidth - px; y = logicalHeight - py
+        case .clockwise270: x = logicalWidth - py; y = px
+        }
+        return Point(x: x / scale, y: y / scale)
+    }
+}

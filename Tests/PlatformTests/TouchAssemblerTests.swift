@@ -1,0 +1,95 @@
+import Testing
+import Platform
+import Raster
+import Touch
+
+@Suite struct TouchAssemblerTests {
+    @Test func eventsWaitForTheirFrameAndFingersMovingTogetherArriveTogether() {
+        var assembler = TouchAssembler(logicalWidth: 1280, logicalHeight: 800)
+        #expect(assembler.handle(.touchDown(device: 1, seatSlot: 0, x: 10, y: 20, timeUsec: 100)).isEmpty)
+        #expect(assembler.handle(.touchDown(device: 1, seatSlot: 1, x: 30, y: 40, timeUsec: 100)).isEmpty)
+        let frames = assembler.handle(.touchFrame(timeUsec: 100))
+        #expect(frames == [TouchFrame(timeUsec: 100, events: [
+            TouchEvent(slot: 0, phase: .down, x: 10, y: 20, timeUsec: 100),
+            TouchEvent(slot: 1, phase: .down, x: 30, y: 40, timeUsec: 100),
+        ])])
+        #expect(assembler.handle(.touchFrame(timeUsec: 200)).isEmpty)
+        _ = assembler.handle(.touchMotion(device: 1, seatSlot: 1, x: 35, y: 40, timeUsec: 300))
+        _ = assembler.handle(.touchUp(device: 1, seatSlot: 0, timeUsec: 300))
+        let next = assembler.handle(.touchFrame(timeUsec: 300))
+        #expect(next.first?.events == [
+            TouchEvent(slot: 1, phase: .move, x: 35, y: 40, timeUsec: 300),
+            TouchEvent(slot: 0, phase: .up, x: 10, y: 20, timeUsec: 300),
+        ])
+    }
+
+    @Test(arguments: [
+        (QuarterTurn.none, 100.0, 200.0, 100.0, 200.0),
+        (.clockwise90, 100, 200, 200, 1180),
+        (.clockwise180, 100, 200, 1180, 600),
+        (.clockwise270, 100, 200, 600, 100),
+    ])
+    func thePanelsMountingIsUndone(turn: QuarterTurn, px: Double, py: Double, x: Double, y: Double) {
+        // A 1280x800 panel; turned a quarter, the logical picture is 800x1280.
+        let logical = turn.swapsAxes ? (800, 1280) : (1280, 800)
+        let assembler = TouchAssembler(logicalWidth: logical.0, logicalHeight: logical.1, turn: turn)
+        #expect(assembler.panelSize == (1280, 800))
+        #expect(assembler.logical(px, py) == Point(x: x, y: y))
+    }
+
+    @Test func logicalTouchAgreesWithWhereTheScanoutPutsThatPixel() {
+        // The pixel the finger is on, taken through the display's mapping, must come back to the same place.
+        for turn in QuarterTurn.allCases {
+            let (w, h) = turn.swapsAxes ? (800, 1280) : (1280, 800)
+            let assembler = TouchAssembler(logicalWidth: w, logicalHeight: h, turn: turn)
+            let pixel = PixelRect(x: 37, y: 501, width: 1, height: 1)
+            let onPanel = turn.apply(to: pixel, logicalWidth: w, logicalHeight: h)
+            // The centre of the panel pixel maps to the centre of the logical pixel.
+            let back = assembler.logical(Double(onPanel.x) + 0.5, Double(onPanel.y) + 0.5)
+            #expect(back == Point(x: 37.5, y: 501.5), "\(turn)")
+        }
+    }
+
+    @Test func scaleTurnsPixelsIntoPoints() {
+        let assembler = TouchAssembler(logicalWidth: 1920, logicalHeight: 1080, scale: 2)
+        #expect(assembler.logical(300, 100) == Point(x: 150, y: 50))
+    }
+
+    @Test func aPressedPointerIsOneMoreFinger() {
+        var assembler = TouchAssembler(logicalWidth: 1280, logicalHeight: 800)
+        #expect(assembler.handle(.pointerMotion(device: 2, x: 5, y: 6, timeUsec: 10)).isEmpty)
+        let down = assembler.handle(.pointerButton(device: 2, pressed: true, timeUsec: 20))
+        #expect(down.first?.events == [TouchEvent(slot: TouchAssembler.pointerSlot, phase: .down, x: 5, y: 6, timeUsec: 20)])
+        let move = assembler.handle(.pointerMotion(device: 2, x: 9, y: 6, timeUsec: 30))
+        #expect(move.first?.events.first?.phase == .move)
+        let up = assembler.handle(.pointerButton(device: 2, pressed: false, timeUsec: 40))
+        #expect(up.first?.events == [TouchEvent(slot: TouchAssembler.pointerSlot, phase: .up, x: 9, y: 6, timeUsec: 40)])
+        // A second release is not a second lift.
+        #expect(assembler.handle(.pointerButton(device: 2, pressed: false, timeUsec: 50)).isEmpty)
+    }
+
+    @Test func aVanishedDeviceCancelsOnlyItsOwnFingers() {
+        var assembler = TouchAssembler(logicalWidth: 1280, logicalHeight: 800)
+        _ = assembler.handle(.touchDown(device: 1, seatSlot: 0, x: 1, y: 1, timeUsec: 0))
+        _ = assembler.handle(.touchDown(device: 3, seatSlot: 1, x: 2, y: 2, timeUsec: 0))
+        _ = assembler.handle(.touchFrame(timeUsec: 0))
+        _ = assembler.handle(.touchMotion(device: 1, seatSlot: 0, x: 4, y: 1, timeUsec: 10))
+        let frames = assembler.handle(.deviceRemoved(device: 1, timeUsec: 20))
+        #expect(frames.first?.events == [TouchEvent(slot: 0, phase: .cancel, x: 4, y: 1, timeUsec: 20)])
+        // The half-assembled motion of the vanished finger is not delivered afterwards; the other finger lives on.
+        _ = assembler.handle(.touchMotion(device: 3, seatSlot: 1, x: 3, y: 2, timeUsec: 30))
+        #expect(assembler.handle(.touchFrame(timeUsec: 30)).first?.events == [TouchEvent(slot: 1, phase: .move, x: 3, y: 2, timeUsec: 30)])
+        #expect(assembler.handle(.touchUp(device: 1, seatSlot: 0, timeUsec: 40)).isEmpty)
+        #expect(assembler.handle(.touchFrame(timeUsec: 40)).isEmpty)
+    }
+
+    @Test func motionOfAnUnknownFingerAndARepeatedDownAreHandled() {
+        var assembler = TouchAssembler(logicalWidth: 100, logicalHeight: 100)
+        _ = assembler.handle(.touchMotion(device: 1, seatSlot: 4, x: 1, y: 1, timeUsec: 0))
+        #expect(assembler.handle(.touchFrame(timeUsec: 0)).isEmpty)
+        _ = assembler.handle(.touchDown(device: 1, seatSlot: 0, x: 1, y: 1, timeUsec: 10))
+        _ = assembler.handle(.touchDown(device: 1, seatSlot: 0, x: 9, y: 9, timeUsec: 20))
+        let events = assembler.handle(.touchFrame(timeUsec: 20)).first?.events.map(\.phase)
+        #expect(events == [.down, .cancel, .down])
+    }
+}
