@@ -75,6 +75,8 @@ struct RunCommand: ParsableCommand {
         }
         let display = try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: rotate) ?? .none)
         log.info("showing on \(display.name)")
+        let console = ConsoleMode()
+        if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
         loop.watch(display.fd) { _ in display.handleEvents() }
         let input = startInput(for: display, loop: loop, log: log)
         try display.present(TitleScreen().draw(into: display.shadow))
@@ -87,7 +89,7 @@ struct RunCommand: ParsableCommand {
         try loop.run()
         systemd.stopping()
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
-        withExtendedLifetime(input) {}
+        withExtendedLifetime((input, console)) {}
     }
 
     /// Touch from libinput's seat, with the panel's mounting undone. Without it the panel still shows.
