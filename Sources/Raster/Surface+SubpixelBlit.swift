@@ -1,0 +1,97 @@
+extension Surface {
+    /// Paints `image` with its top-left at a fractional position (x, y), source-over, faded by `alpha` in 0…1:
+    /// the moving page of a transition.
+    ///
+    /// Sampling is bilinear: each destination pixel mixes the four image pixels around its centre, first
+    /// along x then along y, with weights of 1/256 and rounding to nearest after each pass. Outside the image
+    /// counts as transparent, so the one-pixel border of a moved image is partly see-through, as it should be.
+    /// Whole-pixel positions take the exact integer path (`composite(_:atX:y:alpha:clip:)`), so a page at rest
+    /// is a plain copy. NaN, infinite or absurd positions draw nothing.
+    public func composite(_ image: Surface, atX x: Double, y: Double, alpha: Double = 1, clip: PixelRect? = nil) {
+        let a = Self.alphaByte(alpha)
+        guard a != 0, x.isFinite, y.isFinite, abs(x) < 1e12, abs(y) < 1e12 else { return }
+        let floorX = x.rounded(.down), floorY = y.rounded(.down)
+        var ix = Int(floorX), iy = Int(floorY)
+        var wx = Int(((x - floorX) * 256).rounded()), wy = Int(((y - floorY) * 256).rounded())
+        if wx == 256 { ix += 1; wx = 0 }
+        if wy == 256 { iy += 1; wy = 0 }
+        if wx == 0 && wy == 0 { return composite(image, atX: ix, y: iy, alpha: a, clip: clip) }
+
+        // A fractional offset touches one more column (and row) than the image has.
+        let footprint = PixelRect(x: ix, y: iy, width: image.width + (wx > 0 ? 1 : 0),
+                                  height: image.height + (wy > 0 ? 1 : 0))
+        let area = footprint.intersection(clip.map { $0.intersection(bounds) } ?? bounds)
+        if area.isEmpty { return }
+        let source = image === self ? Self.snapshot(of: image) : image
+
+        let n = area.width
+        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 &* n &+ 1)
+        defer { buffer.deallocate() }
+        let padded = buffer, above = buffer + n + 1, below = above + n, mixed = below + n
+        let firstColumn = area.minX - ix
+        let force: UInt32 = source.format == .xrgb8888 ? 0xFF00_0000 : 0
+
+        /// Image row `j` moved by the x fraction into `out`; rows outside the image are transparent.
+        func horizontal(_ j: Int, into out: UnsafeMutablePointer<UInt32>) {
+            guard j >= 0 && j < source.height else { return out.update(repeating: 0, count: n) }
+            // padded[t] is image pixel firstColumn − 1 + t, zero beyond the image's ends.
+            let s = source.row(j)
+            for t in 0...n {
+                let k = firstColumn &- 1 &+ t
+                padded[t] = k >= 0 && k < source.width ? s[k] | force : 0
+            }
+            if wx == 0 {
+                out.update(from: padded + 1, count: n)
+            } else {
+                PixelMath.lerpRow(out, padded, padded + 1, count: n, firstWeight: UInt16(wx))
+            }
+        }
+
+        var k = area.minY - iy
+        if wy > 0 { horizontal(k - 1, into: above) }
+        var upper = above, lower = below
+        for dy in area.minY..<area.maxY {
+            horizontal(k, into: lower)
+            if wy > 0 {
+                PixelMath.lerpRow(mixed, upper, lower, count: n, firstWeight: UInt16(wy))
+                CompositeRow.overImage(row(dy) + area.x, mixed, count: n, alpha: UInt32(a), opaqueSource: false)
+                swap(&upper, &lower)
+            } else {
+                CompositeRow.overImage(row(dy) + area.x, lower, count: n, alpha: UInt32(a), opaqueSource: false)
+            }
+            k += 1
+        }
+    }
+
+    /// A private copy of `surface`, for drawing a surface onto itself.
+    static func snapshot(of surface: Surface) -> Surface {
+        let copy = Surface(width: surface.width, height: surface.height, format: surface.format)
+        copy.copy(from: surface, toX: 0, y: 0)
+        return copy
+    }
+}
+
+extension PixelMath {
+    /// out = (first·w + second·(256 − w) + 128) / 256 per channel; w ≤ 256 keeps every sum inside 16 bits.
+    @inline(__always)
+    static func lerpRow(_ out: UnsafeMutablePointer<UInt32>, _ first: UnsafePointer<UInt32>,
+                        _ second: UnsafePointer<UInt32>, count: Int, firstWeight w: UInt16) {
+        let wa = Lanes16(repeating: w), wb = Lanes16(repeating: 256 &- w), half = Lanes16(repeating: 128)
+        var i = 0
+        while i &+ 8 <= count {
+            let a = load8(first + i), b = load8(second + i)
+            let low = (lowLanes(a) &* wa &+ lowLanes(b) &* wb &+ half) &>> 8
+            let high = (highLanes(a) &* wa &+ highLanes(b) &* wb &+ half) &>> 8
+            store8(pack(low: low, high: high), out + i)
+            i &+= 8
+        }
+        let sa = UInt32(w), sb = 256 &- UInt32(w)
+        while i < count {
+            let a = first[i], b = second[i]
+            let low = ((a & 0x00FF_00FF) &* sa &+ (b & 0x00FF_00FF) &* sb &+ 0x0080_0080) &>> 8 & 0x00FF_00FF
+            let high = ((a &>> 8 & 0x00FF_00FF) &* sa &+ (b &>> 8 & 0x00FF_00FF) &* sb &+ 0x0080_0080) & 0xFF00_FF00
+            out[i] = low | high
+            i &+= 1
+        }
+    }
+}
