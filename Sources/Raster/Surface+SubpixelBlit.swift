@@ -76,14 +76,14 @@ extension PixelMath {
     @inline(__always)
     static func lerpRow(_ out: UnsafeMutablePointer<UInt32>, _ first: UnsafePointer<UInt32>,
                         _ second: UnsafePointer<UInt32>, count: Int, firstWeight w: UInt16) {
-        let wa = Lanes16(repeating: w), wb = Lanes16(repeating: 256 &- w), half = Lanes16(repeating: 128)
+        let wa = Lanes8(repeating: w), wb = Lanes8(repeating: 256 &- w), half = Lanes8(repeating: 128)
         var i = 0
-        while i &+ 8 <= count {
-            let a = load8(first + i), b = load8(second + i)
+        while i &+ 4 <= count {
+            let a = load4(first + i), b = load4(second + i)
             let low = (lowLanes(a) &* wa &+ lowLanes(b) &* wb &+ half) &>> 8
             let high = (highLanes(a) &* wa &+ highLanes(b) &* wb &+ half) &>> 8
-            store8(pack(low: low, high: high), out + i)
-            i &+= 8
+            store4(pack(low: low, high: high), out + i)
+            i &+= 4
         }
         let sa = UInt32(w), sb = 256 &- UInt32(w)
         while i < count {
