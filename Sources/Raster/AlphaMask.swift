@@ -31,8 +31,8 @@ extension Surface {
     /// pixman's OVER with a solid source and an a8 mask, to the byte. Clipped to the surface and `clip`.
     public func draw(_ mask: AlphaMask, atX x: Int, y: Int, color: Color, clip: PixelRect? = nil) {
         if color.argb == 0 { return }
-        let limit = 1 << 40
-        guard abs(x) < limit, abs(y) < limit else { return }
+        let limit: UInt = 1 << 40
+        guard x.magnitude < limit, y.magnitude < limit else { return }
         let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
             .intersection(clip.map { $0.intersection(bounds) } ?? bounds)
         if area.isEmpty { return }

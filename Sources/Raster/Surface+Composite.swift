@@ -24,15 +24,15 @@ extension Surface {
         }
     }
 
-    /// As `composite(_:atX:y:alpha:clip:)` with `alpha` in 0…1, rounded to the nearest 1/255
-    /// (0.9 becomes 230); NaN counts as 0.
-    public func composite(_ image: Surface, atX x: Int, y: Int, alpha: Double, clip: PixelRect? = nil) {
-        composite(image, atX: x, y: y, alpha: Self.alphaByte(alpha), clip: clip)
+    /// As `composite(_:atX:y:alpha:clip:)` with the global alpha as an `opacity` in 0…1, rounded to the
+    /// nearest 1/255 (0.9 becomes 230); NaN counts as 0.
+    public func composite(_ image: Surface, atX x: Int, y: Int, opacity: Double, clip: PixelRect? = nil) {
+        composite(image, atX: x, y: y, alpha: Self.alphaByte(opacity), clip: clip)
     }
 
-    /// `alpha` in 0…1 as a byte, rounded to nearest, half away from zero.
-    static func alphaByte(_ alpha: Double) -> UInt8 {
-        guard alpha.isFinite else { return alpha == .infinity ? 255 : 0 }
-        return UInt8((min(max(alpha, 0), 1) * 255).rounded())
+    /// `opacity` in 0…1 as a byte, rounded to nearest, half away from zero.
+    static func alphaByte(_ opacity: Double) -> UInt8 {
+        guard opacity.isFinite else { return opacity == .infinity ? 255 : 0 }
+        return UInt8((min(max(opacity, 0), 1) * 255).rounded())
     }
 }

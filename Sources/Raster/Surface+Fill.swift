@@ -55,9 +55,8 @@ extension Surface {
     func clippedTransfer(from source: Surface, sourceRect: PixelRect, toX x: Int, y: Int,
                          clip: PixelRect? = nil) -> (source: PixelRect, destination: PixelRect)? {
         let limit = 1 << 40
-        guard abs(x) < limit, abs(y) < limit, abs(sourceRect.x) < limit, abs(sourceRect.y) < limit else {
-            return nil
-        }
+        guard x.magnitude < limit, y.magnitude < limit, sourceRect.x.magnitude < limit,
+              sourceRect.y.magnitude < limit else { return nil }
         let requested = PixelRect(x: sourceRect.x, y: sourceRect.y,
                                   width: min(sourceRect.width, limit), height: min(sourceRect.height, limit))
         let src = requested.intersection(source.bounds)

@@ -1,14 +1,15 @@
 extension Surface {
-    /// Paints `image` with its top-left at a fractional position (x, y), source-over, faded by `alpha` in 0…1:
-    /// the moving page of a transition.
+    /// Paints `image` with its top-left at a fractional position (x, y), source-over, faded by `opacity` in
+    /// 0…1 (rounded to 1/255 as in `composite(_:atX:y:opacity:clip:)`): the moving page of a transition.
     ///
     /// Sampling is bilinear: each destination pixel mixes the four image pixels around its centre, first
     /// along x then along y, with weights of 1/256 and rounding to nearest after each pass. Outside the image
     /// counts as transparent, so the one-pixel border of a moved image is partly see-through, as it should be.
     /// Whole-pixel positions take the exact integer path (`composite(_:atX:y:alpha:clip:)`), so a page at rest
     /// is a plain copy. NaN, infinite or absurd positions draw nothing.
-    public func composite(_ image: Surface, atX x: Double, y: Double, alpha: Double = 1, clip: PixelRect? = nil) {
-        let a = Self.alphaByte(alpha)
+    public func composite(_ image: Surface, atSubpixelX x: Double, y: Double, opacity: Double = 1,
+                          clip: PixelRect? = nil) {
+        let a = Self.alphaByte(opacity)
         guard a != 0, x.isFinite, y.isFinite, abs(x) < 1e12, abs(y) < 1e12 else { return }
         let floorX = x.rounded(.down), floorY = y.rounded(.down)
         var ix = Int(floorX), iy = Int(floorY)

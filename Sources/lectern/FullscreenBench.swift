@@ -22,7 +22,7 @@ enum FullscreenBench {
                 frame.blend(frame.bounds, with: overlay)
             }))
             rows.append(BenchTiming.row(op: "overlay_image_0.9", size: size, nanoseconds: timing.nanosecondsPerCall { _ in
-                frame.composite(menu, atX: 0, y: 0, alpha: 0.9)
+                frame.composite(menu, atX: 0, y: 0, opacity: 0.9)
             }))
             rows.append(BenchTiming.row(op: "copy", size: size, nanoseconds: timing.nanosecondsPerCall { _ in
                 frame.copy(from: source, toX: 0, y: 0)
