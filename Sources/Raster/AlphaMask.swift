@@ -36,11 +36,8 @@ extension Surface {
         let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
             .intersection(clip.map { $0.intersection(bounds) } ?? bounds)
         if area.isEmpty { return }
-        let src = color.argb
-        var m = UnsafePointer(mask.coverage) + (area.y - y) * mask.stride + (area.x - x)
-        for row in area.minY..<area.maxY {
-            CompositeRow.overMask(self.row(row) + area.x, m, count: area.width, color: src)
-            m += mask.stride
-        }
+        CompositeRow.overMask(row(area.y) + area.x, dstStride: stride,
+                              mask.coverage + (area.y - y) * mask.stride + (area.x - x), maskStride: mask.stride,
+                              width: area.width, height: area.height, color: color.argb)
     }
 }

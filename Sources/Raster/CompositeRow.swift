@@ -75,40 +75,66 @@ enum CompositeRow {
         }
     }
 
-    /// dst = src·m + dst·(1 − αsrc·m) for coverage bytes m (pixman OVER, solid source, a8 mask).
+    /// dst = src·m + dst·(1 − αsrc·m) for coverage bytes m (pixman OVER, solid source, a8 mask), over a
+    /// block of `width`×`height` pixels; strides in elements. Whole blocks, not rows, so a small glyph pays
+    /// the setup once.
     @inline(never) @usableFromInline
-    static func overMask(_ dst: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, count: Int,
-                         color src: UInt32) {
-        let opaque = src &>> 24 == 255
+    static func overMask(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, _ mask: UnsafePointer<UInt8>,
+                         maskStride: Int, width: Int, height: Int, color src: UInt32) {
+        // Two copies of the loop, so the opaque test is decided once and not per group.
+        if src &>> 24 == 255 {
+            overMaskRows(dst, dstStride, mask, maskStride, width, height, src, opaque: true)
+        } else {
+            overMaskRows(dst, dstStride, mask, maskStride, width, height, src, opaque: false)
+        }
+    }
+
+    @inline(__always)
+    static func overMaskRows(_ dst: UnsafeMutablePointer<UInt32>, _ dstStride: Int, _ mask: UnsafePointer<UInt8>,
+                             _ maskStride: Int, _ width: Int, _ height: Int, _ src: UInt32, opaque: Bool) {
         let src4 = Pixels4(repeating: src)
         let srcLow = PixelMath.lowLanes(src4), srcHigh = PixelMath.highLanes(src4)
-        var i = 0
-        while i &+ 4 <= count {
-            let bytes = UnsafeRawPointer(mask + i).loadUnaligned(as: UInt32.self)
-            if bytes == 0 {
-                i &+= 4
-                continue
-            }
-            if bytes == .max && opaque {
-                PixelMath.store4(src4, dst + i)
-                i &+= 4
-                continue
-            }
-            let m = PixelMath.spread(PixelMath.load4(mask + i))
+        let full = Lanes8(repeating: 255)
+
+        /// Four coverage bytes (a little-endian word) applied to four destination pixels.
+        @inline(__always) func blend(_ bytes: UInt32, _ d: Pixels4) -> Pixels4 {
+            // Widened from the word already loaded: a second load makes LLVM widen byte by byte in scalar.
+            let m = PixelMath.spread(Pixels4(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self)))
             let low = PixelMath.mulLanes(srcLow, m), high = PixelMath.mulLanes(srcHigh, m)
-            PixelMath.store4(PixelMath.over(low: low, high: high, PixelMath.load4(dst + i)), dst + i)
-            i &+= 4
+            if opaque {
+                // αsrc·m is m itself (MUL_UN8 is exact at 255): no need to take it from the product.
+                return PixelMath.addSaturating(PixelMath.pack(low: low, high: high), PixelMath.mulChannels(d, full &- m))
+            }
+            return PixelMath.over(low: low, high: high, d)
         }
-        while i < count {
-            let c = UInt32(mask[i])
-            if c != 0 {
-                if c == 255 && opaque {
-                    dst[i] = src
-                } else {
-                    dst[i] = PixelMath.over(c == 255 ? src : PixelMath.mulChannels(src, c), dst[i])
+
+        var row = dst, coverage = mask
+        for _ in 0..<height {
+            var i = 0
+            while i &+ 4 <= width {
+                let bytes = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+                if opaque && bytes == .max {
+                    PixelMath.store4(src4, row + i)
+                } else if bytes != 0 {
+                    PixelMath.store4(blend(bytes, PixelMath.load4(row + i)), row + i)
+                }
+                i &+= 4
+            }
+            let rest = width &- i
+            if rest > 0 {
+                // The last one to three pixels as one vector, lanes past the end with coverage 0; built and
+                // taken apart lane by lane with constant indices (a variable index goes through memory).
+                let p = row + i, c = coverage + i
+                let bytes = UInt32(c[0]) | (rest > 1 ? UInt32(c[1]) &<< 8 : 0) | (rest > 2 ? UInt32(c[2]) &<< 16 : 0)
+                if bytes != 0 {
+                    let r = blend(bytes, Pixels4(p[0], rest > 1 ? p[1] : 0, rest > 2 ? p[2] : 0, 0))
+                    p[0] = r[0]
+                    if rest > 1 { p[1] = r[1] }
+                    if rest > 2 { p[2] = r[2] }
                 }
             }
-            i &+= 1
+            row += dstStride
+            coverage += maskStride
         }
     }
 }
@@ -193,11 +219,5 @@ extension PixelMath {
     @inline(__always) @usableFromInline
     static func store4(_ v: Pixels4, _ p: UnsafeMutablePointer<UInt32>) {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels4.self)
-    }
-
-    /// Four coverage bytes widened to one per 32-bit lane.
-    @inline(__always) @usableFromInline
-    static func load4(_ p: UnsafePointer<UInt8>) -> Pixels4 {
-        Pixels4(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
     }
 }
