@@ -4,7 +4,15 @@ extension Surface {
         let r = rect.intersection(bounds)
         if r.isEmpty { return }
         let value = color.argb
-        forEachRun(in: r) { $0.update(repeating: value, count: $1) }
+        if value == (value & 0xFF) &* 0x0101_0101 {
+            // Four equal bytes (clear, white): memset, which the C library does a little faster than any loop.
+            let byte = UInt8(truncatingIfNeeded: value)
+            forEachRun(in: r) {
+                UnsafeMutableRawPointer($0).initializeMemory(as: UInt8.self, repeating: byte, count: $1 &* 4)
+            }
+        } else {
+            forEachRun(in: r) { $0.update(repeating: value, count: $1) }
+        }
     }
 
     /// Fills the whole surface with `color`.

@@ -36,11 +36,13 @@ extension Surface {
         func horizontal(_ j: Int, into out: UnsafeMutablePointer<UInt32>) {
             guard j >= 0 && j < source.height else { return out.update(repeating: 0, count: n) }
             // padded[t] is image pixel firstColumn − 1 + t, zero beyond the image's ends.
-            let s = source.row(j)
-            for t in 0...n {
-                let k = firstColumn &- 1 &+ t
-                padded[t] = k >= 0 && k < source.width ? s[k] | force : 0
-            }
+            let first = firstColumn &- 1
+            let lo = max(first, 0), hi = min(first &+ n &+ 1, source.width)
+            let inside = max(hi &- lo, 0), before = min(max(lo &- first, 0), n &+ 1)
+            padded.update(repeating: 0, count: before)
+            if inside > 0 { (padded + before).update(from: source.row(j) + lo, count: inside) }
+            (padded + before + inside).update(repeating: 0, count: n &+ 1 &- before &- inside)
+            if force != 0 { for t in before..<(before &+ inside) { padded[t] |= force } }
             if wx == 0 {
                 out.update(from: padded + 1, count: n)
             } else {
