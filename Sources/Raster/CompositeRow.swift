@@ -1,6 +1,7 @@
-/// The inner loops of compositing, one row (span of `count` pixels) at a time.
+/// The inner loops of compositing, over a span of `count` pixels (a row, or a whole surface when rows are
+/// contiguous) or, for masks, a block.
 ///
-/// Four pixels per step with portable SIMD, then a scalar tail; every path computes exactly pixman's bytes
+/// Four pixels per step with portable SIMD, then a short tail; every path computes exactly pixman's bytes
 /// (see PixelMath). Callers clip; these trust their pointers and counts.
 ///
 /// Each kernel is `@inline(never)` on purpose: release builds split a module's code by file, and the stdlib's

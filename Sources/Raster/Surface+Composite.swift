@@ -7,6 +7,10 @@ extension Surface {
         guard let (src, dst) = clippedTransfer(from: image, sourceRect: image.bounds, toX: x, y: y, clip: clip)
         else { return }
         let opaqueSource = image.format == .xrgb8888
+        if alpha == 255 && opaqueSource && format == .xrgb8888 {
+            // An opaque page at rest: nothing to blend, only rows to copy.
+            return copy(from: image, sourceRect: src, toX: dst.x, y: dst.y)
+        }
         let a = UInt32(alpha)
         if image === self {
             // Compositing a surface onto itself: go through a copy of the rows it reads.
