@@ -90,25 +90,25 @@ enum CompositeRow {
         }
     }
 
+    /// Four coverage bytes (a little-endian word) applied to four destination pixels.
+    @inline(__always)
+    static func maskGroup(_ bytes: UInt32, _ d: Pixels4, srcLow: Lanes8, srcHigh: Lanes8, opaque: Bool) -> Pixels4 {
+        // Widened from the word already loaded: a second load makes LLVM widen byte by byte in scalar.
+        let m = PixelMath.spread(Pixels4(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self)))
+        let low = PixelMath.mulLanes(srcLow, m), high = PixelMath.mulLanes(srcHigh, m)
+        if opaque {
+            // αsrc·m is m itself (MUL_UN8 is exact at 255): no need to take it from the product.
+            let inverse = Lanes8(repeating: 255) &- m
+            return PixelMath.addSaturating(PixelMath.pack(low: low, high: high), PixelMath.mulChannels(d, inverse))
+        }
+        return PixelMath.over(low: low, high: high, d)
+    }
+
     @inline(__always)
     static func overMaskRows(_ dst: UnsafeMutablePointer<UInt32>, _ dstStride: Int, _ mask: UnsafePointer<UInt8>,
                              _ maskStride: Int, _ width: Int, _ height: Int, _ src: UInt32, opaque: Bool) {
         let src4 = Pixels4(repeating: src)
         let srcLow = PixelMath.lowLanes(src4), srcHigh = PixelMath.highLanes(src4)
-        let full = Lanes8(repeating: 255)
-
-        /// Four coverage bytes (a little-endian word) applied to four destination pixels.
-        @inline(__always) func blend(_ bytes: UInt32, _ d: Pixels4) -> Pixels4 {
-            // Widened from the word already loaded: a second load makes LLVM widen byte by byte in scalar.
-            let m = PixelMath.spread(Pixels4(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self)))
-            let low = PixelMath.mulLanes(srcLow, m), high = PixelMath.mulLanes(srcHigh, m)
-            if opaque {
-                // αsrc·m is m itself (MUL_UN8 is exact at 255): no need to take it from the product.
-                return PixelMath.addSaturating(PixelMath.pack(low: low, high: high), PixelMath.mulChannels(d, full &- m))
-            }
-            return PixelMath.over(low: low, high: high, d)
-        }
-
         var row = dst, coverage = mask
         for _ in 0..<height {
             var i = 0
@@ -117,7 +117,8 @@ enum CompositeRow {
                 if opaque && bytes == .max {
                     PixelMath.store4(src4, row + i)
                 } else if bytes != 0 {
-                    PixelMath.store4(blend(bytes, PixelMath.load4(row + i)), row + i)
+                    let d = PixelMath.load4(row + i)
+                    PixelMath.store4(maskGroup(bytes, d, srcLow: srcLow, srcHigh: srcHigh, opaque: opaque), row + i)
                 }
                 i &+= 4
             }
@@ -128,7 +129,8 @@ enum CompositeRow {
                 let p = row + i, c = coverage + i
                 let bytes = UInt32(c[0]) | (rest > 1 ? UInt32(c[1]) &<< 8 : 0) | (rest > 2 ? UInt32(c[2]) &<< 16 : 0)
                 if bytes != 0 {
-                    let r = blend(bytes, Pixels4(p[0], rest > 1 ? p[1] : 0, rest > 2 ? p[2] : 0, 0))
+                    let d = Pixels4(p[0], rest > 1 ? p[1] : 0, rest > 2 ? p[2] : 0, 0)
+                    let r = maskGroup(bytes, d, srcLow: srcLow, srcHigh: srcHigh, opaque: opaque)
                     p[0] = r[0]
                     if rest > 1 { p[1] = r[1] }
                     if rest > 2 { p[2] = r[2] }
