@@ -18,18 +18,13 @@ enum FullscreenBench {
             let frame = backgroundSurface(width: w, height: h)
             let source = backgroundSurface(width: w, height: h)
             let menu = menuImage(width: w, height: h)
-            rows.append(BenchTiming.row(op: "overlay_solid_0.9", size: size, nanoseconds: timing.nanosecondsPerCall { _ in
-                frame.blend(frame.bounds, with: overlay)
-            }))
-            rows.append(BenchTiming.row(op: "overlay_image_0.9", size: size, nanoseconds: timing.nanosecondsPerCall { _ in
-                frame.composite(menu, atX: 0, y: 0, opacity: 0.9)
-            }))
-            rows.append(BenchTiming.row(op: "copy", size: size, nanoseconds: timing.nanosecondsPerCall { _ in
-                frame.copy(from: source, toX: 0, y: 0)
-            }))
-            rows.append(BenchTiming.row(op: "rect_fill", size: size, nanoseconds: timing.nanosecondsPerCall { _ in
-                frame.fill(frame.bounds, with: shapeColor)
-            }))
+            func time(_ op: String, _ body: () -> Void) {
+                rows.append(BenchTiming.row(op: op, size: size, nanoseconds: timing.nanosecondsPerCall { _ in body() }))
+            }
+            time("overlay_solid_0.9") { frame.blend(frame.bounds, with: overlay) }
+            time("overlay_image_0.9") { frame.composite(menu, atX: 0, y: 0, opacity: 0.9) }
+            time("copy") { frame.copy(from: source, toX: 0, y: 0) }
+            time("rect_fill") { frame.fill(frame.bounds, with: shapeColor) }
         }
         rows += glyphRows(timing: timing)
         return rows

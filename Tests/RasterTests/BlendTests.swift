@@ -74,7 +74,7 @@ import Testing
             pixman_image_unref(src)
             pixman_image_unref(mask)
             if let diff = Fixture.difference(ours, reference) {
-                Issue.record("trial \(trial), alpha \(alpha), image \(image.width)x\(image.height) at \(x),\(y): \(diff)")
+                Issue.record("trial \(trial), alpha \(alpha), image \(image.bounds) at \(x),\(y): \(diff)")
                 return
             }
         }
@@ -102,7 +102,8 @@ import Testing
             pixman_image_unref(pm)
             words.deallocate()
             if let diff = Fixture.difference(ours, reference) {
-                Issue.record("trial \(trial), colour \(Fixture.hex(color)), mask \(mask.width)x\(mask.height) at \(x),\(y): \(diff)")
+                let size = "\(mask.width)x\(mask.height)"
+                Issue.record("trial \(trial), \(Fixture.hex(color)), mask \(size) at \(x),\(y): \(diff)")
                 return
             }
         }
