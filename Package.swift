@@ -29,6 +29,7 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         .systemLibrary(name: "CLinux"),
 
         .target(name: "Raster", dependencies: ["CPNG"], swiftSettings: hotLoopFlags),
@@ -42,13 +43,13 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Reader", "Platform", "Raster", "Text",
+                "Reader", "Platform", "Raster", "Text", "CFreeType",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CPixman"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"], resources: [.copy("Goldens")]),

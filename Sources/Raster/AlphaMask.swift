@@ -27,21 +27,17 @@ public final class AlphaMask: @unchecked Sendable {
 }
 
 extension Surface {
-    /// Paints `color` through `mask` with the mask's top-left at (x, y): dst = color·m + dst·(1 − αcolor·m).
+    /// Paints `color` through `mask` with the mask's top-left at (x, y): dst = color·m + dst·(1 − αcolor·m),
+    /// pixman's OVER with a solid source and an a8 mask, to the byte. Clipped to the surface and `clip`.
     public func draw(_ mask: AlphaMask, atX x: Int, y: Int, color: Color, clip: PixelRect? = nil) {
+        if color.argb == 0 { return }
+        let limit: UInt = 1 << 40
+        guard x.magnitude < limit, y.magnitude < limit else { return }
         let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
             .intersection(clip.map { $0.intersection(bounds) } ?? bounds)
         if area.isEmpty { return }
-        let src = color.argb
-        for row in area.minY..<area.maxY {
-            let d = self.row(row) + area.x
-            let m = mask.coverage + (row - y) * mask.stride + (area.x - x)
-            for i in 0..<area.width {
-                let c = UInt32(m[i])
-                if c == 0 { continue }
-                let s = c == 255 ? src : PixelMath.mulChannels(src, c)
-                d[i] = PixelMath.over(s, d[i])
-            }
-        }
+        CompositeRow.overMask(row(area.y) + area.x, dstStride: stride,
+                              mask.coverage + (area.y - y) * mask.stride + (area.x - x), maskStride: mask.stride,
+                              width: area.width, height: area.height, color: color.argb)
     }
 }

@@ -1,4 +1,8 @@
 /// Byte arithmetic exactly as pixman does it, so blends match the reference bit for bit.
+///
+/// Every multiply is pixman's MUL_UN8: t = a·b + 0x80, (t + t>>8)>>8, which is a·b/255 rounded to nearest.
+/// Two channels share one multiply (red and blue in one word, alpha and green in another), so a 32-bit word
+/// costs two multiplies and a vector of 8 pixels costs two 16-bit-lane vector multiplies.
 @usableFromInline
 enum PixelMath {
     /// a·b/255 rounded the way pixman's MUL_UN8 rounds.

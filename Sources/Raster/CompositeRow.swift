@@ -1,0 +1,226 @@
+/// The inner loops of compositing, over a span of `count` pixels (a row, or a whole surface when rows are
+/// contiguous) or, for masks, a block.
+///
+/// Four pixels per step with portable SIMD, then a short tail; every path computes exactly pixman's bytes
+/// (see PixelMath). Callers clip; these trust their pointers and counts.
+///
+/// Each kernel is `@inline(never)` on purpose: release builds split a module's code by file, and the stdlib's
+/// SIMD conversions are specialised per file, so the vector helpers live here with their only callers and a
+/// kernel inlined into another file would call them out of line (seven times slower) instead of becoming a
+/// handful of vector instructions.
+@usableFromInline
+enum CompositeRow {
+    /// dst = src + dst·(1 − αsrc) for one solid premultiplied colour.
+    @inline(never) @usableFromInline
+    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color src: UInt32) {
+        let ia = 255 &- (src &>> 24)
+        let iaLanes = Lanes8(repeating: UInt16(truncatingIfNeeded: ia))
+        let src4 = Pixels4(repeating: src)
+        var i = 0
+        while i &+ 8 <= count {
+            // Two independent groups per step keep both multiply pipes busy.
+            let d0 = PixelMath.load4(dst + i), d1 = PixelMath.load4(dst + i + 4)
+            PixelMath.store4(PixelMath.addSaturating(src4, PixelMath.mulChannels(d0, iaLanes)), dst + i)
+            PixelMath.store4(PixelMath.addSaturating(src4, PixelMath.mulChannels(d1, iaLanes)), dst + i + 4)
+            i &+= 8
+        }
+        while i < count {
+            dst[i] = PixelMath.addSaturating(src, PixelMath.mulChannels(dst[i], ia))
+            i &+= 1
+        }
+    }
+
+    /// dst = s·α + dst·(1 − αs·α) for each image pixel s and a global alpha α (pixman OVER with a solid
+    /// alpha mask). `opaqueSource` reads every source alpha as 255 (an XRGB image).
+    @inline(never) @usableFromInline
+    static func overImage(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                          alpha: UInt32, opaqueSource: Bool) {
+        let force: UInt32 = opaqueSource ? 0xFF00_0000 : 0
+        if alpha == 255 && opaqueSource {
+            UnsafeMutableRawPointer(dst).copyMemory(from: src, byteCount: count &* 4)
+            // XRGB into ARGB: the unused byte must read as opaque.
+            for i in 0..<count { dst[i] |= force }
+            return
+        }
+        let force4 = Pixels4(repeating: force)
+        let alphaLanes = Lanes8(repeating: UInt16(truncatingIfNeeded: alpha))
+        var i = 0
+        if alpha == 255 {
+            while i &+ 4 <= count {
+                let s = PixelMath.load4(src + i)
+                // Runs of transparent pixels leave the destination alone, runs of opaque ones replace it.
+                if PixelMath.isZero(~s & 0xFF00_0000) {
+                    PixelMath.store4(s, dst + i)
+                } else if !PixelMath.isZero(s) {
+                    PixelMath.store4(PixelMath.over(s, PixelMath.load4(dst + i)), dst + i)
+                }
+                i &+= 4
+            }
+        } else {
+            while i &+ 4 <= count {
+                // No skipping here: a test per step costs more than the blend saves on real pictures.
+                let s = PixelMath.load4(src + i) | force4
+                let low = PixelMath.mulLanes(PixelMath.lowLanes(s), alphaLanes)
+                let high = PixelMath.mulLanes(PixelMath.highLanes(s), alphaLanes)
+                PixelMath.store4(PixelMath.over(low: low, high: high, PixelMath.load4(dst + i)), dst + i)
+                i &+= 4
+            }
+        }
+        while i < count {
+            let s = src[i] | force
+            if s != 0 {
+                let ms = alpha == 255 ? s : PixelMath.mulChannels(s, alpha)
+                dst[i] = PixelMath.over(ms, dst[i])
+            }
+            i &+= 1
+        }
+    }
+
+    /// dst = src·m + dst·(1 − αsrc·m) for coverage bytes m (pixman OVER, solid source, a8 mask), over a
+    /// block of `width`×`height` pixels; strides in elements. Whole blocks, not rows, so a small glyph pays
+    /// the setup once.
+    @inline(never) @usableFromInline
+    static func overMask(_ dst: UnsafeMutablePointer<UInt32>, dstStride: Int, _ mask: UnsafePointer<UInt8>,
+                         maskStride: Int, width: Int, height: Int, color src: UInt32) {
+        // Two copies of the loop, so the opaque test is decided once and not per group.
+        if src &>> 24 == 255 {
+            overMaskRows(dst, dstStride, mask, maskStride, width, height, src, opaque: true)
+        } else {
+            overMaskRows(dst, dstStride, mask, maskStride, width, height, src, opaque: false)
+        }
+    }
+
+    /// Four coverage bytes (a little-endian word) applied to four destination pixels.
+    @inline(__always)
+    static func maskGroup(_ bytes: UInt32, _ d: Pixels4, srcLow: Lanes8, srcHigh: Lanes8, opaque: Bool) -> Pixels4 {
+        // Widened from the word already loaded: a second load makes LLVM widen byte by byte in scalar.
+        let m = PixelMath.spread(Pixels4(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self)))
+        let low = PixelMath.mulLanes(srcLow, m), high = PixelMath.mulLanes(srcHigh, m)
+        if opaque {
+            // αsrc·m is m itself (MUL_UN8 is exact at 255): no need to take it from the product.
+            let inverse = Lanes8(repeating: 255) &- m
+            return PixelMath.addSaturating(PixelMath.pack(low: low, high: high), PixelMath.mulChannels(d, inverse))
+        }
+        return PixelMath.over(low: low, high: high, d)
+    }
+
+    @inline(__always)
+    static func overMaskRows(_ dst: UnsafeMutablePointer<UInt32>, _ dstStride: Int, _ mask: UnsafePointer<UInt8>,
+                             _ maskStride: Int, _ width: Int, _ height: Int, _ src: UInt32, opaque: Bool) {
+        let src4 = Pixels4(repeating: src)
+        let srcLow = PixelMath.lowLanes(src4), srcHigh = PixelMath.highLanes(src4)
+        var row = dst, coverage = mask
+        for _ in 0..<height {
+            var i = 0
+            while i &+ 4 <= width {
+                let bytes = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+                // Only empty groups are skipped: full ones come out as the colour from the arithmetic, and
+                // a third branch mispredicts more than it saves on glyph edges.
+                if bytes != 0 {
+                    let d = PixelMath.load4(row + i)
+                    PixelMath.store4(maskGroup(bytes, d, srcLow: srcLow, srcHigh: srcHigh, opaque: opaque), row + i)
+                }
+                i &+= 4
+            }
+            let rest = width &- i
+            if rest > 0 {
+                // The last one to three pixels as one vector, lanes past the end with coverage 0; built and
+                // taken apart lane by lane with constant indices (a variable index goes through memory).
+                let p = row + i, c = coverage + i
+                let bytes = UInt32(c[0]) | (rest > 1 ? UInt32(c[1]) &<< 8 : 0) | (rest > 2 ? UInt32(c[2]) &<< 16 : 0)
+                if bytes != 0 {
+                    let d = Pixels4(p[0], rest > 1 ? p[1] : 0, rest > 2 ? p[2] : 0, 0)
+                    let r = maskGroup(bytes, d, srcLow: srcLow, srcHigh: srcHigh, opaque: opaque)
+                    p[0] = r[0]
+                    if rest > 1 { p[1] = r[1] }
+                    if rest > 2 { p[2] = r[2] }
+                }
+            }
+            row += dstStride
+            coverage += maskStride
+        }
+    }
+}
+
+/// Four pixels at once: portable 128-bit SIMD that becomes SSE2 on x86 and NEON on the Pi. (Wider Swift
+/// vectors are not specialised as well: SIMD16 conversions end up as calls.)
+@usableFromInline typealias Pixels4 = SIMD4<UInt32>
+/// The same four pixels seen as eight 16-bit lanes, one byte value per lane after masking.
+@usableFromInline typealias Lanes8 = SIMD8<UInt16>
+
+extension PixelMath {
+    /// MUL_UN8 in every 16-bit lane (lanes hold bytes, so t = x·a + 0x80 ≤ 65153 fits).
+    ///
+    /// (t + t>>8)>>8 equals t·257>>16 for every t < 65536; written as a widening multiply keeping the high
+    /// half, LLVM emits one pmulhuw on x86 (umull + shrn on ARM) instead of four shifts and adds.
+    @inline(__always) @usableFromInline
+    static func mulLanes(_ x: Lanes8, _ a: Lanes8) -> Lanes8 {
+        let t = x &* a &+ 0x80
+        return Lanes8(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
+    }
+
+    /// Red and blue of each pixel, one per 16-bit lane.
+    @inline(__always) @usableFromInline
+    static func lowLanes(_ p: Pixels4) -> Lanes8 { unsafeBitCast(p & 0x00FF_00FF, to: Lanes8.self) }
+
+    /// Alpha and green of each pixel, one per 16-bit lane.
+    @inline(__always) @usableFromInline
+    static func highLanes(_ p: Pixels4) -> Lanes8 { unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: Lanes8.self) }
+
+    /// Packs low (red, blue) and high (alpha, green) lanes, each ≤ 255, back into pixels.
+    @inline(__always) @usableFromInline
+    static func pack(low: Lanes8, high: Lanes8) -> Pixels4 {
+        unsafeBitCast(low, to: Pixels4.self) | unsafeBitCast(high, to: Pixels4.self) &<< 8
+    }
+
+    /// A per-pixel factor (0…255 in each 32-bit lane) repeated in both 16-bit halves, to multiply two
+    /// channels at once.
+    @inline(__always) @usableFromInline
+    static func spread(_ factor: Pixels4) -> Lanes8 { unsafeBitCast(factor | factor &<< 16, to: Lanes8.self) }
+
+    /// UN8x4_MUL_UN8 on four pixels with per-pixel factors `a` (from `spread`).
+    @inline(__always) @usableFromInline
+    static func mulChannels(_ p: Pixels4, _ a: Lanes8) -> Pixels4 {
+        pack(low: mulLanes(lowLanes(p), a), high: mulLanes(highLanes(p), a))
+    }
+
+    /// Source-over on four pixels: src + dst·(1 − αsrc) with per-byte saturation, as pixman.
+    @inline(__always) @usableFromInline
+    static func over(_ src: Pixels4, _ dst: Pixels4) -> Pixels4 {
+        addSaturating(src, mulChannels(dst, spread(255 &- (src &>> 24))))
+    }
+
+    /// Source-over with the source as it comes out of a multiply, split into lanes; the inverse alpha is
+    /// taken from the alpha lanes directly (going through a packed word makes LLVM shuffle).
+    @inline(__always) @usableFromInline
+    static func over(low srcLow: Lanes8, high srcHigh: Lanes8, _ dst: Pixels4) -> Pixels4 {
+        let alpha = unsafeBitCast(srcHigh, to: Pixels4.self) &>> 16
+        let ia = Lanes8(repeating: 255) &- unsafeBitCast(alpha | alpha &<< 16, to: Lanes8.self)
+        return addSaturating(pack(low: srcLow, high: srcHigh), mulChannels(dst, ia))
+    }
+
+    /// Per-byte saturating add; LLVM turns the select into one paddusb (uqadd on ARM).
+    @inline(__always) @usableFromInline
+    static func addSaturating(_ a: Pixels4, _ b: Pixels4) -> Pixels4 {
+        let x = unsafeBitCast(a, to: SIMD16<UInt8>.self), y = unsafeBitCast(b, to: SIMD16<UInt8>.self)
+        let sum = x &+ y
+        return unsafeBitCast(sum.replacing(with: 255, where: sum .< x), to: Pixels4.self)
+    }
+
+    /// True when all four pixels are zero; OR of two words (SIMD `==` compiles to a lane-by-lane loop).
+    @inline(__always) @usableFromInline
+    static func isZero(_ v: Pixels4) -> Bool {
+        let w = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+        return (w[0] | w[1]) == 0
+    }
+
+    @inline(__always) @usableFromInline
+    static func load4(_ p: UnsafePointer<UInt32>) -> Pixels4 {
+        UnsafeRawPointer(p).loadUnaligned(as: Pixels4.self)
+    }
+
+    @inline(__always) @usableFromInline
+    static func store4(_ v: Pixels4, _ p: UnsafeMutablePointer<UInt32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels4.self)
+    }
+}
