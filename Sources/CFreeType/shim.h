@@ -1,3 +1,5 @@
 #pragma once
 #include <ft2build.h>
-#include <freetype/freetype.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include FT_SIZES_H

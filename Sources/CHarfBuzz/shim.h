@@ -1,3 +1,4 @@
 #pragma once
 #include <hb.h>
+#include <hb-ot.h>
 #include <hb-ft.h>

@@ -1,1 +1,0 @@
-// The Text layer; see README.md.

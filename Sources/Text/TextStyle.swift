@@ -1,0 +1,83 @@
+import Raster
+
+/// How a run of characters looks, and where it leads when it is a link.
+public struct TextStyle: Hashable, Sendable {
+    public var family: FontFamily
+    /// Pixels per em.
+    public var size: Float
+    public var weight: FontWeight
+    public var slant: FontSlant
+    public var color: Color
+    /// The link target, if tapping this run should open something.
+    public var link: String?
+
+    public init(family: FontFamily = .sans, size: Float = 18, weight: FontWeight = .regular,
+                slant: FontSlant = .upright, color: Color = .black, link: String? = nil) {
+        self.family = family
+        self.size = size
+        self.weight = weight
+        self.slant = slant
+        self.color = color
+        self.link = link
+    }
+
+    public func with(weight: FontWeight) -> TextStyle { var s = self; s.weight = weight; return s }
+    public func with(slant: FontSlant) -> TextStyle { var s = self; s.slant = slant; return s }
+    public func with(size: Float) -> TextStyle { var s = self; s.size = size; return s }
+    public func with(color: Color) -> TextStyle { var s = self; s.color = color; return s }
+    public func with(link: String?) -> TextStyle { var s = self; s.link = link; return s }
+}
+
+/// A piece of text in one style.
+public struct TextSpan: Hashable, Sendable {
+    public var text: String
+    public var style: TextStyle
+
+    public init(_ text: String, style: TextStyle = TextStyle()) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// Where lines sit between the box's edges. Leading and trailing follow the paragraph's direction (leading
+/// is the right edge in an Arabic or Hebrew paragraph).
+public enum TextAlignment: Hashable, Sendable {
+    case leading
+    case center
+    case trailing
+    /// Stretches the spaces of every line but the paragraph's last so both edges are straight.
+    case justified
+}
+
+public struct ParagraphStyle: Hashable, Sendable {
+    public var alignment: TextAlignment
+    /// Baseline-to-baseline distance as a multiple of the largest font size on the line.
+    public var lineHeight: Float
+    /// Extra space after the paragraph, in pixels.
+    public var spacingAfter: Float
+    /// At most this many lines; the last shown line ends in an ellipsis when text is cut. Nil: no limit.
+    public var maxLines: Int?
+
+    public init(alignment: TextAlignment = .leading, lineHeight: Float = 1.4, spacingAfter: Float = 0,
+                maxLines: Int? = nil) {
+        self.alignment = alignment
+        self.lineHeight = lineHeight
+        self.spacingAfter = spacingAfter
+        self.maxLines = maxLines
+    }
+}
+
+/// Styled text laid out as one block: spans follow each other; a newline inside forces a line break.
+public struct Paragraph: Hashable, Sendable {
+    public var spans: [TextSpan]
+    public var style: ParagraphStyle
+
+    public init(_ spans: [TextSpan], style: ParagraphStyle = ParagraphStyle()) {
+        self.spans = spans
+        self.style = style
+    }
+
+    public init(_ text: String, style: TextStyle = TextStyle(), paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+        self.init([TextSpan(text, style: style)], style: paragraphStyle)
+    }
+}
