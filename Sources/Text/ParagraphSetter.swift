@@ -242,7 +242,7 @@ struct ParagraphSetter {
     /// fits; a word wider than the box is cut between clusters.
     private mutating func breakLines(into layout: inout TextLayout, fontSlots: inout [ObjectIdentifier: UInt16]) {
         let n = text.count
-        let maxWidth = Double(width) + 0.01
+        let maxWidth = width.isFinite ? Double(width) + 0.01 : .greatestFiniteMagnitude
         let maxLines = paragraph.style.maxLines.map { max(1, $0) } ?? Int.max
         var lineCount = 0
         var runCursor = 0
@@ -349,6 +349,23 @@ struct ParagraphSetter {
         return nil
     }
 
+    /// The glyphs of `run` showing `characters`, found by binary search: clusters rise through a
+    /// left-to-right run and fall through a right-to-left one, so a piece is one contiguous stretch.
+    private func glyphRange(of run: Typesetter.ShapedRun, characters: Range<Int32>) -> Range<Int> {
+        func firstIndex(where past: (Int32) -> Bool) -> Int {
+            var low = run.glyphs.lowerBound, high = run.glyphs.upperBound
+            while low < high {
+                let mid = (low + high) / 2
+                if past(glyphs.cluster[mid]) { high = mid } else { low = mid + 1 }
+            }
+            return low
+        }
+        if run.isRightToLeft {
+            return firstIndex { $0 < characters.upperBound }..<firstIndex { $0 < characters.lowerBound }
+        }
+        return firstIndex { $0 >= characters.lowerBound }..<firstIndex { $0 >= characters.upperBound }
+    }
+
     /// One piece of a line in logical order: part of a shaped run, or the added hyphen/ellipsis (run -1).
     private struct Piece {
         var run: Int
@@ -412,7 +429,7 @@ struct ParagraphSetter {
 
         // Alignment and justification.
         let natural = Float(width(start, visible)) + (extra?.advance ?? 0)
-        let leftover = width - natural
+        let leftover = width.isFinite ? width - natural : 0
         var spaceExtra: Float = 0
         if justify && leftover > 0 {
             var spaces = 0
@@ -458,9 +475,8 @@ struct ParagraphSetter {
             let style = paragraph.spans[run.span].style
             let fontSlot = slot(run.font)
             let low = Int32(piece.characters.lowerBound), high = Int32(piece.characters.upperBound)
-            for g in run.glyphs {
+            for g in glyphRange(of: run, characters: low..<high) {
                 let c = glyphs.cluster[g]
-                if c < low || c >= high { continue }
                 layout.glyphs.append(PlacedGlyph(glyph: glyphs.glyph[g], font: fontSlot, x: x + glyphs.dx[g],
                                                  y: baseline - glyphs.dy[g], color: style.color))
                 x += glyphs.advance[g]

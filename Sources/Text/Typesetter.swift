@@ -15,9 +15,10 @@ public final class Typesetter {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Lays out `paragraphs` one under the other in a box `width` pixels wide.
+    /// Lays out `paragraphs` one under the other in a box `width` pixels wide. An infinite (or NaN) width
+    /// means no limit: lines break only at newlines and the layout's width becomes its widest line.
     public func layout(_ paragraphs: [Paragraph], width: Float) -> TextLayout {
-        let width = width.isFinite ? max(width, 0) : 0
+        let width = width.isNaN ? .infinity : max(width, 0)
         var layout = TextLayout(width: width)
         var fontSlots: [ObjectIdentifier: UInt16] = [:]
         var y: Float = 0
@@ -29,6 +30,7 @@ public final class Typesetter {
             if index == paragraphs.count - 1 { y = setter.bottom }
         }
         layout.height = y
+        if !width.isFinite { layout.width = layout.usedWidth }
         return layout
     }
 

@@ -1,0 +1,140 @@
+import Raster
+
+/// Rendered glyphs kept for reuse, least recently used dropped first once `byteLimit` is exceeded. Glyphs are
+/// rendered at `subpixelSteps` horizontal offsets so text placed at fractional x keeps its spacing.
+/// Holds the fonts it has drawn from, so cached glyphs never outlive their face. One thread at a time.
+public final class GlyphCache {
+    public static let subpixelSteps = 4
+    public let byteLimit: Int
+    /// Bytes of coverage held (plus a small fixed cost per entry).
+    public private(set) var byteCount = 0
+    public private(set) var hits = 0
+    public private(set) var misses = 0
+
+    private struct Entry {
+        var key: UInt64
+        var image: GlyphImage
+        var bytes: Int
+        var newer: Int32
+        var older: Int32
+    }
+
+    private static let entryOverhead = 64
+    private var slots: [UInt64: Int32] = [:]
+    private var entries: [Entry] = []
+    private var free: [Int32] = []
+    private var newest: Int32 = -1
+    private var oldest: Int32 = -1
+    private var fonts: [Font] = []
+    private var fontSlots: [ObjectIdentifier: Int] = [:]
+
+    public init(byteLimit: Int = 8 << 20) {
+        self.byteLimit = max(byteLimit, 4096)
+    }
+
+    public var count: Int { slots.count }
+
+    /// Share of lookups served from the cache since the last reset (1 when nothing was looked up).
+    public var hitRate: Double { hits + misses == 0 ? 1 : Double(hits) / Double(hits + misses) }
+
+    public func resetStatistics() {
+        hits = 0
+        misses = 0
+    }
+
+    /// Draws `layout` with its top-left corner at (x, y) on `surface`. Only lines that can reach the clip
+    /// (or the surface) are visited, so drawing the visible part of a long article costs what is visible.
+    public func draw(_ layout: TextLayout, into surface: Surface, x: Float, y: Int, clip: PixelRect? = nil) {
+        let area = clip.map { $0.intersection(surface.bounds) } ?? surface.bounds
+        guard !area.isEmpty, !layout.lines.isEmpty, x.isFinite else { return }
+        var slotOfFont = [Int](repeating: 0, count: layout.fonts.count)
+        for (i, ref) in layout.fonts.enumerated() { slotOfFont[i] = fontSlot(ref.font) }
+        let visibleTop = Float(area.minY - y), visibleBottom = Float(area.maxY - y)
+        let steps = Float(Self.subpixelSteps)
+        var lineIndex = layout.firstLine(endingBelow: visibleTop - 256)
+        layout.glyphs.withUnsafeBufferPointer { glyphs in
+            while lineIndex < layout.lines.count {
+                let line = layout.lines[lineIndex]
+                lineIndex += 1
+                if line.top - line.height > visibleBottom { break }
+                if line.top + 2 * line.height < visibleTop { continue }
+                for g in line.glyphs {
+                    let glyph = glyphs[g]
+                    let font = fonts[slotOfFont[Int(glyph.font)]]
+                    let q = Int(((x + glyph.x) * steps).rounded(.down)) &+ (font.isScalable ? 0 : 2)
+                    let step = font.isScalable ? q & (Self.subpixelSteps - 1) : 0
+                    let key = UInt64(slotOfFont[Int(glyph.font)]) << 40 | UInt64(step) << 32 | UInt64(glyph.glyph)
+                    guard let image = image(for: key, font: font, glyph: glyph.glyph, step: step),
+                          let mask = image.mask else { continue }
+                    let px = (q >> 2) + image.left
+                    let py = y + Int(glyph.y.rounded()) - image.top
+                    surface.draw(mask, atX: px, y: py, color: glyph.color, clip: area)
+                }
+            }
+        }
+    }
+
+    private func fontSlot(_ font: Font) -> Int {
+        let id = ObjectIdentifier(font)
+        if let slot = fontSlots[id] { return slot }
+        fonts.append(font)
+        fontSlots[id] = fonts.count - 1
+        return fonts.count - 1
+    }
+
+    @inline(__always)
+    private func image(for key: UInt64, font: Font, glyph: UInt32, step: Int) -> GlyphImage? {
+        if let slot = slots[key] {
+            hits &+= 1
+            touch(slot)
+            return entries[Int(slot)].image
+        }
+        misses &+= 1
+        guard let image = font.rasterize(glyph: glyph, subpixel: step, steps: Self.subpixelSteps) else { return nil }
+        insert(key: key, image: image)
+        return image
+    }
+
+    private func insert(key: UInt64, image: GlyphImage) {
+        let bytes = (image.mask?.byteCount ?? 0) + Self.entryOverhead
+        let entry = Entry(key: key, image: image, bytes: bytes, newer: -1, older: newest)
+        let slot: Int32
+        if let reused = free.popLast() {
+            slot = reused
+            entries[Int(slot)] = entry
+        } else {
+            slot = Int32(entries.count)
+            entries.append(entry)
+        }
+        if newest >= 0 { entries[Int(newest)].newer = slot }
+        newest = slot
+        if oldest < 0 { oldest = slot }
+        slots[key] = slot
+        byteCount += bytes
+        while byteCount > byteLimit && oldest != slot { evictOldest() }
+    }
+
+    private func touch(_ slot: Int32) {
+        guard slot != newest else { return }
+        let e = entries[Int(slot)]
+        // Unlink…
+        if e.older >= 0 { entries[Int(e.older)].newer = e.newer } else { oldest = e.newer }
+        entries[Int(e.newer)].older = e.older
+        // …and put in front.
+        entries[Int(slot)].older = newest
+        entries[Int(slot)].newer = -1
+        entries[Int(newest)].newer = slot
+        newest = slot
+    }
+
+    private func evictOldest() {
+        let slot = oldest
+        let e = entries[Int(slot)]
+        oldest = e.newer
+        if oldest >= 0 { entries[Int(oldest)].older = -1 } else { newest = -1 }
+        slots[e.key] = nil
+        byteCount -= e.bytes
+        entries[Int(slot)].image = GlyphImage(mask: nil, left: 0, top: 0)
+        free.append(slot)
+    }
+}
