@@ -14,7 +14,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Directory for the PNG files.")
     var out = "out"
 
+    @Option(help: "A plain-text article (first line the title, blank lines between paragraphs) to render as pages.")
+    var text: String?
+
     func run() throws {
+        if let text { return try renderArticle(from: text) }
         let display = HeadlessDisplay(width: size.width, height: size.height)
         try display.present(TitleScreen().draw(into: display.shadow))
         var writer = try SnapshotWriter(directory: out)

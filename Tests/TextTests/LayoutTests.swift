@@ -205,3 +205,29 @@ import Testing
         #expect(t.layout(Paragraph("Text"), width: -10).lines.count >= 1)
     }
 }
+
+@Suite struct SampleArticleTests {
+    /// The fixture article (also what `lectern render --text` is demonstrated with) sets cleanly.
+    @Test func sampleArticleLaysOutInAColumn() throws {
+        let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!))
+        let bytes = try #require(readFile(directory + "/Goldens/sample-article.txt"))
+        let paragraphs = String(decoding: bytes, as: UTF8.self).split(separator: "\n\n").map {
+            Paragraph(String($0).replacingNewlines(), style: TextStyle(family: .serif, size: 20),
+                      paragraphStyle: ParagraphStyle(alignment: .justified, spacingAfter: 12))
+        }
+        #expect(paragraphs.count == 6)
+        let t = try makeTypesetter()
+        let layout = t.layout(paragraphs, width: 700)
+        #expect(layout.lines.count > 30)
+        #expect(layout.usedWidth <= 700.01)
+        // Justified lines (not a paragraph's last) fill the column.
+        let full = layout.lines.enumerated().filter { i, line in
+            i + 1 < layout.lines.count && layout.lines[i + 1].paragraph == line.paragraph
+        }
+        #expect(full.allSatisfy { abs($0.1.width - 700) < 1 })
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
+}
