@@ -13,7 +13,11 @@ public final class GlyphCache {
 
     private struct Entry {
         var key: UInt64
-        var image: GlyphImage
+        /// Keeps the mask alive; drawing reads `mask` without reference counting.
+        var owner: AlphaMask?
+        var mask: Unmanaged<AlphaMask>?
+        var left: Int32
+        var top: Int32
         var bytes: Int
         var newer: Int32
         var older: Int32
@@ -47,8 +51,13 @@ public final class GlyphCache {
     public func draw(_ layout: TextLayout, into surface: Surface, x: Float, y: Int, clip: PixelRect? = nil) {
         let area = clip.map { $0.intersection(surface.bounds) } ?? surface.bounds
         guard !area.isEmpty, !layout.lines.isEmpty, x.isFinite else { return }
-        var slotOfFont = [Int](repeating: 0, count: layout.fonts.count)
-        for (i, ref) in layout.fonts.enumerated() { slotOfFont[i] = fontSlot(ref.font) }
+        // Per font of the layout: its slot here, shifted into key position, and whether it takes sub-pixel steps.
+        var keyOfFont = [UInt64](repeating: 0, count: layout.fonts.count)
+        var stepMask = [Int](repeating: 0, count: layout.fonts.count)
+        for (i, ref) in layout.fonts.enumerated() {
+            keyOfFont[i] = UInt64(fontSlot(ref.font)) << 40
+            stepMask[i] = ref.font.isScalable ? Self.subpixelSteps - 1 : 0
+        }
         let visibleTop = Float(area.minY - y), visibleBottom = Float(area.maxY - y)
         let steps = Float(Self.subpixelSteps)
         var lineIndex = layout.firstLine(endingBelow: visibleTop - 256)
@@ -60,15 +69,28 @@ public final class GlyphCache {
                 if line.top + 2 * line.height < visibleTop { continue }
                 for g in line.glyphs {
                     let glyph = glyphs[g]
-                    let font = fonts[slotOfFont[Int(glyph.font)]]
-                    let q = Int(((x + glyph.x) * steps).rounded(.down)) &+ (font.isScalable ? 0 : 2)
-                    let step = font.isScalable ? q & (Self.subpixelSteps - 1) : 0
-                    let key = UInt64(slotOfFont[Int(glyph.font)]) << 40 | UInt64(step) << 32 | UInt64(glyph.glyph)
-                    guard let image = image(for: key, font: font, glyph: glyph.glyph, step: step),
-                          let mask = image.mask else { continue }
-                    let px = (q >> 2) + image.left
-                    let py = y + Int(glyph.y.rounded()) - image.top
-                    surface.draw(mask, atX: px, y: py, color: glyph.color, clip: area)
+                    let f = Int(glyph.font)
+                    let q = Int(((x + glyph.x) * steps).rounded(.down))
+                    let step = q & stepMask[f]
+                    let key = keyOfFont[f] | UInt64(step) << 32 | UInt64(glyph.glyph)
+                    let slot: Int32
+                    if let cached = slots[key] {
+                        hits &+= 1
+                        slot = cached
+                    } else {
+                        slot = insertRendering(key: key, font: layout.fonts[f].font, glyph: glyph.glyph, step: step)
+                        if slot < 0 { continue }
+                    }
+                    if slot != newest { touch(slot) }
+                    // Field by field: copying the whole entry would retain and release its mask.
+                    guard let mask = entries[Int(slot)].mask else { continue }
+                    let left = Int(entries[Int(slot)].left), top = Int(entries[Int(slot)].top)
+                    // Bitmap faces (no sub-pixel steps) round to the nearest pixel instead of the step below.
+                    let px = (stepMask[f] == 0 ? (q + 2) >> 2 : q >> 2) + left
+                    let py = y + Int(glyph.y.rounded()) - top
+                    mask._withUnsafeGuaranteedRef {
+                        surface.draw($0, atX: px, y: py, color: glyph.color, clip: area)
+                    }
                 }
             }
         }
@@ -82,22 +104,18 @@ public final class GlyphCache {
         return fonts.count - 1
     }
 
-    @inline(__always)
-    private func image(for key: UInt64, font: Font, glyph: UInt32, step: Int) -> GlyphImage? {
-        if let slot = slots[key] {
-            hits &+= 1
-            touch(slot)
-            return entries[Int(slot)].image
-        }
+    /// Renders and stores a glyph not in the cache; -1 when FreeType cannot render it.
+    private func insertRendering(key: UInt64, font: Font, glyph: UInt32, step: Int) -> Int32 {
         misses &+= 1
-        guard let image = font.rasterize(glyph: glyph, subpixel: step, steps: Self.subpixelSteps) else { return nil }
-        insert(key: key, image: image)
-        return image
+        guard let image = font.rasterize(glyph: glyph, subpixel: step, steps: Self.subpixelSteps) else { return -1 }
+        return insert(key: key, image: image)
     }
 
-    private func insert(key: UInt64, image: GlyphImage) {
+    @discardableResult
+    private func insert(key: UInt64, image: GlyphImage) -> Int32 {
         let bytes = (image.mask?.byteCount ?? 0) + Self.entryOverhead
-        let entry = Entry(key: key, image: image, bytes: bytes, newer: -1, older: newest)
+        let entry = Entry(key: key, owner: image.mask, mask: image.mask.map { Unmanaged.passUnretained($0) },
+                          left: Int32(image.left), top: Int32(image.top), bytes: bytes, newer: -1, older: newest)
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
@@ -112,14 +130,15 @@ public final class GlyphCache {
         slots[key] = slot
         byteCount += bytes
         while byteCount > byteLimit && oldest != slot { evictOldest() }
+        return slot
     }
 
+    @inline(__always)
     private func touch(_ slot: Int32) {
-        guard slot != newest else { return }
-        let e = entries[Int(slot)]
+        let older = entries[Int(slot)].older, newer = entries[Int(slot)].newer
         // Unlink…
-        if e.older >= 0 { entries[Int(e.older)].newer = e.newer } else { oldest = e.newer }
-        entries[Int(e.newer)].older = e.older
+        if older >= 0 { entries[Int(older)].newer = newer } else { oldest = newer }
+        entries[Int(newer)].older = older
         // …and put in front.
         entries[Int(slot)].older = newest
         entries[Int(slot)].newer = -1
@@ -134,7 +153,8 @@ public final class GlyphCache {
         if oldest >= 0 { entries[Int(oldest)].older = -1 } else { newest = -1 }
         slots[e.key] = nil
         byteCount -= e.bytes
-        entries[Int(slot)].image = GlyphImage(mask: nil, left: 0, top: 0)
+        entries[Int(slot)].owner = nil
+        entries[Int(slot)].mask = nil
         free.append(slot)
     }
 }
