@@ -9,25 +9,44 @@ struct GlyphImage {
     var top: Int
 }
 
+/// How glyph outlines are fitted to the pixel grid before rendering.
+public enum Hinting: Hashable, Sendable {
+    /// Outlines as designed: softest, best on high-density panels (200 dpi and up).
+    case none
+    /// FreeType's light hinting: stems snap vertically only, so horizontal shapes and advances keep their
+    /// design widths and sub-pixel placement stays even. The default, for ~100–160 dpi panels read from a step
+    /// away.
+    case light
+    /// The font's full hinting (both axes): crispest at small sizes on low-density panels, uneven spacing.
+    case full
+
+    var loadFlags: Int32 {
+        switch self {
+        case .none: return 1 << 1  // FT_LOAD_NO_HINTING
+        case .light: return 1 << 16  // FT_LOAD_TARGET_LIGHT
+        case .full: return 0  // FT_LOAD_TARGET_NORMAL
+        }
+    }
+}
+
 extension Font {
-    /// FreeType's light hinting: snaps stems vertically only, so horizontal shapes and advances keep their
-    /// design widths and sub-pixel placement stays even. Suits a ~100–150 dpi panel viewed from a step away.
-    private static let loadFlags = Int32(1 << 16)  // FT_LOAD_TARGET_LIGHT
     private static let loadColor = Int32(1 << 20)  // FT_LOAD_COLOR
     // FT_GLYPH_FORMAT_OUTLINE and _BITMAP are four-character tags ('outl', 'bits') Swift cannot import.
     private static let outlineFormat: UInt32 = 0x6F75_746C
     private static let bitmapFormat: UInt32 = 0x6269_7473
 
     /// Renders `glyph` moved right by `subpixel`/`steps` of a pixel as 8-bit coverage; nil if FreeType fails.
-    func rasterize(glyph: UInt32, subpixel: Int, steps: Int) -> GlyphImage? {
-        var flags = Self.loadFlags
+    func rasterize(glyph: UInt32, subpixel: Int, steps: Int, hinting: Hinting = .light) -> GlyphImage? {
+        var flags = hinting.loadFlags
         if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 { flags |= Self.loadColor }
         guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0, let slot = face.pointee.glyph else { return nil }
         if slot.pointee.format.rawValue == Self.outlineFormat && subpixel > 0 {
             FT_Outline_Translate(&slot.pointee.outline, FT_Pos(subpixel * 64 / steps), 0)
         }
         if slot.pointee.format.rawValue != Self.bitmapFormat {
-            guard FT_Render_Glyph(slot, FT_RENDER_MODE_LIGHT) == 0 else { return nil }
+            guard FT_Render_Glyph(slot, hinting == .full ? FT_RENDER_MODE_NORMAL : FT_RENDER_MODE_LIGHT) == 0 else {
+                return nil
+            }
         }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)

@@ -32,8 +32,11 @@ public final class GlyphCache {
     private var fonts: [Font] = []
     private var fontSlots: [ObjectIdentifier: Int] = [:]
 
-    public init(byteLimit: Int = 8 << 20) {
+    public let hinting: Hinting
+
+    public init(byteLimit: Int = 8 << 20, hinting: Hinting = .light) {
         self.byteLimit = max(byteLimit, 4096)
+        self.hinting = hinting
     }
 
     public var count: Int { slots.count }
@@ -107,7 +110,7 @@ public final class GlyphCache {
     /// Renders and stores a glyph not in the cache; -1 when FreeType cannot render it.
     private func insertRendering(key: UInt64, font: Font, glyph: UInt32, step: Int) -> Int32 {
         misses &+= 1
-        guard let image = font.rasterize(glyph: glyph, subpixel: step, steps: Self.subpixelSteps) else { return -1 }
+        guard let image = font.rasterize(glyph: glyph, subpixel: step, steps: Self.subpixelSteps, hinting: hinting) else { return -1 }
         return insert(key: key, image: image)
     }
 

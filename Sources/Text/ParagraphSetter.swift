@@ -138,8 +138,15 @@ struct ParagraphSetter {
         for i in 0..<n {
             let c = text[i]
             let chain = chains[Int(spanOf[i])]
+            let sameSpanAsPrevious = i > 0 && spanOf[i - 1] == spanOf[i]
+            // Combining marks stay in the font of the letter they sit on, when it has them.
+            if c >= 0x300, sameSpanAsPrevious, fontIndex[i - 1] != 0, classes.isMark(c, script: classes.script(c)),
+               chain[Int(fontIndex[i - 1])].hasGlyph(for: c) || c == 0x200D || (0xFE00...0xFE0F).contains(c) {
+                fontIndex[i] = fontIndex[i - 1]
+                continue
+            }
             if chain[0].hasGlyph(for: c) { continue }
-            if i > 0 && spanOf[i - 1] == spanOf[i]
+            if sameSpanAsPrevious
                 && (classes.isMark(c, script: classes.script(c)) || CharacterClass.isSpace(c)
                     || c == CharacterClass.softHyphen) {
                 fontIndex[i] = fontIndex[i - 1]

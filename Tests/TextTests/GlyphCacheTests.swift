@@ -65,3 +65,19 @@ import Testing
         #expect(inside > 100 && outside == 0)
     }
 }
+
+@Suite struct HintingTests {
+    @Test func hintingModesRenderDifferently() throws {
+        let t = try makeTypesetter()
+        let layout = t.layout(Paragraph("Hamburgefonstiv", style: TextStyle(size: 13)), width: 300)
+        var images: [[UInt32]] = []
+        for hinting in [Hinting.none, .light, .full] {
+            let s = Surface(width: 160, height: 30, fill: .white)
+            GlyphCache(hinting: hinting).draw(layout, into: s, x: 2, y: 2)
+            images.append((0..<30).flatMap { y in (0..<160).map { s[$0, y] } })
+        }
+        #expect(images[0] != images[1])
+        #expect(images[1] != images[2])
+        #expect(images.allSatisfy { $0.contains { $0 != Color.white.argb } })
+    }
+}

@@ -158,6 +158,20 @@ import Testing
         #expect(arabic.glyphs.count >= 5)
     }
 
+    @Test(.enabled(if: hasCJKFont, "needs fonts-wqy-microhei"))
+    func ideographsComeFromTheCJKFallback() throws {
+        let t = try makeTypesetter()
+        let layout = t.layout(Paragraph("Text 中文 text", style: style), width: 400)
+        #expect(layout.fonts.count == 2)
+        #expect(layout.fonts[1].font.file.path.hasSuffix("wqy-microhei.ttc"))
+        #expect(layout.glyphs.filter { $0.font == 1 }.count == 2)
+        // The ideographs are a run of their own; runs follow each other in order (a left-to-right line).
+        let runs = layout.lines[0].runs.map(\.characters)
+        #expect(runs.contains(5..<7))
+        #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == 12)
+        #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+    }
+
     @Test func hitTestingFindsLinks() throws {
         let t = try makeTypesetter()
         let p = Paragraph([TextSpan("Read ", style: style), TextSpan("this link", style: style.with(link: "L")),
