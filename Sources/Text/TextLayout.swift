@@ -79,8 +79,9 @@ public struct TextLayout: Sendable {
             let fraction = run.width > 0 ? (x - run.x) / run.width : 0
             let forward = run.isRightToLeft ? 1 - fraction : fraction
             let count = run.characters.count
-            let offset = min(count - 1, max(0, Int(forward * Float(count))))
-            return TextHit(paragraph: line.paragraph, span: run.span, character: run.characters.lowerBound + offset,
+            // The added ellipsis or hyphen shows no characters of its own: it answers with the one before it.
+            let offset = count == 0 ? -1 : min(count - 1, max(0, Int(forward * Float(count))))
+            return TextHit(paragraph: line.paragraph, span: run.span, character: max(0, run.characters.lowerBound + offset),
                            link: run.link)
         }
         return nil

@@ -89,6 +89,10 @@ import Testing
             #expect(last.width <= 240.01)
             let ellipsis = try #require(t.singleGlyph(0x2026, in: layout.fonts[0].font))
             #expect(layout.glyphs[last.glyphs.upperBound - 1].glyph == ellipsis.glyph)
+            // Tapping the ellipsis lands on the last character shown.
+            let tail = try #require(last.runs.last)
+            let hit = try #require(layout.hitTest(x: tail.x + tail.width / 2, y: last.baseline - 4))
+            #expect(hit.character == tail.characters.lowerBound - 1)
         }
         // Text that fits is not truncated.
         let fits = t.layout(Paragraph("Short title", style: style, paragraphStyle: ParagraphStyle(maxLines: 1)),
