@@ -22,8 +22,8 @@ func render(_ paragraphs: [Paragraph], width: Int, typesetter: Typesetter) -> Su
     return surface
 }
 
-/// Golden images live beside this file, in Goldens/. A missing golden is written (and the test passes, saying
-/// so); LECTERN_UPDATE_GOLDENS=1 rewrites them all. Comparison tolerance: a pixel differs when a channel is
+/// Golden images live beside this file, in Goldens/. A missing golden is written and the test fails, so a new
+/// picture is looked at before it is committed; LECTERN_UPDATE_GOLDENS=1 rewrites them all (and passes). Comparison tolerance: a pixel differs when a channel is
 /// off by more than 4, and up to 0.1 % of pixels may differ (FreeType builds round a few edge pixels
 /// differently); sizes must match exactly.
 func expectMatchesGolden(_ surface: Surface, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
@@ -35,7 +35,9 @@ func expectMatchesGolden(_ surface: Surface, named name: String, sourceLocation:
     let update = getenv("LECTERN_UPDATE_GOLDENS").map { String(cString: $0) == "1" } ?? false
     guard !update, let stored = readFile(path) else {
         try writeFile(path, encoded)
-        print("wrote golden \(path)")
+        if !update {
+            Issue.record("\(name): no golden yet; wrote \(path) — look at it, then commit it", sourceLocation: sourceLocation)
+        }
         return
     }
     let golden = try PNGCodec.decode(stored)
