@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The pen a `Shape` traces its outline with, in surface pixels (the shape applies its transform first).
+///
+/// Contours are always closed: `move(to:)` and the end of tracing close the open one. Curves and arcs are
+/// flattened to lines no farther than `tolerance` from the true curve; arcs put their vertices slightly outside
+/// the circle so the polygon has the circle's exact area.
+public struct Outline {
+    var accumulator: CoverageAccumulator
+    /// Largest distance, in pixels, between a curve and the lines that stand for it.
+    public let tolerance: Double
+    private var start = PixelPoint.zero
+    private var current = PixelPoint.zero
+    private var isOpen = false
+
+    init(accumulator: CoverageAccumulator, tolerance: Double) {
+        self.accumulator = accumulator
+        self.tolerance = tolerance
+    }
+
+    /// Starts a new contour at `point`, closing the previous one.
+    public mutating func move(to point: PixelPoint) {
+        close()
+        start = point
+        current = point
+        isOpen = true
+    }
+
+    public mutating func line(to point: PixelPoint) {
+        if !isOpen {
+            start = current
+            isOpen = true
+        }
+        accumulator.addLine(current.x, current.y, point.x, point.y)
+        current = point
+    }
+
+    /// Joins the current point back to the contour's start.
+    public mutating func close() {
+        if isOpen {
+            accumulator.addLine(current.x, current.y, start.x, start.y)
+            isOpen = false
+        }
+        current = start
+    }
+
+    /// A quadratic Bézier from the current point.
+    public mutating func quadCurve(to end: PixelPoint, control: PixelPoint) {
+        let p0 = current
+        if isOutsideBand(p0, control, end, end) { return line(to: end) }
+        // Wang's bound: n segments keep the flattening within tolerance.
+        let ddx = p0.x - 2 * control.x + end.x, ddy = p0.y - 2 * control.y + end.y
+        let n = segments(forSecondDifference: (ddx * ddx + ddy * ddy).squareRoot() * 0.25)
+        let dt = 1 / Double(n)
+        for i in 1..<n {
+            let t = Double(i) * dt, u = 1 - t
+            let a = u * u, b = 2 * u * t, c = t * t
+            line(to: PixelPoint(x: a * p0.x + b * control.x + c * end.x, y: a * p0.y + b * control.y + c * end.y))
+        }
+        line(to: end)
+    }
+
+    /// A cubic Bézier from the current point.
+    public mutating func curve(to end: PixelPoint, control1 c1: PixelPoint, control2 c2: PixelPoint) {
+        let p0 = current
+        if isOutsideBand(p0, c1, c2, end) { return line(to: end) }
+        let d1x = p0.x - 2 * c1.x + c2.x, d1y = p0.y - 2 * c1.y + c2.y
+        let d2x = c1.x - 2 * c2.x + end.x, d2y = c1.y - 2 * c2.y + end.y
+        let m = max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y).squareRoot()
+        let n = segments(forSecondDifference: m * 0.75)
+        let dt = 1 / Double(n)
+        for i in 1..<n {
+            let t = Double(i) * dt, u = 1 - t
+            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            line(to: PixelPoint(x: a * p0.x + b * c1.x + c * c2.x + d * end.x,
+                                y: a * p0.y + b * c1.y + c * c2.y + d * end.y))
+        }
+        line(to: end)
+    }
+
+    /// The arc centre + u·cos t + v·sin t for t from `start` through `start + sweep` (signed), in surface
+    /// pixels: `u` and `v` are the transformed radius vectors of an ellipse. Joins it to the current point
+    /// with a line unless `startsContour`.
+    mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, start: Double, sweep: Double,
+                      startsContour: Bool) {
+        let radius = Self.largestRadius(u, v)
+        // A chord of a circle of radius R strays R(1 − cos(θ/2)) from it; pick θ for that to be the tolerance.
+        var n = 1
+        if radius > tolerance / 2 {
+            let theta = 2 * acos(max(-1, 1 - tolerance / radius))
+            n = Int(min((abs(sweep) / max(theta, 1e-9)).rounded(.up), 65536))
+        }
+        n = max(n, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)), 1)
+        let step = sweep / Double(n)
+        // Vertices on a slightly larger ellipse give the polygon the same area as the arc's sector.
+        let k = abs(step) < 1e-6 ? 1 : (step / sin(step)).squareRoot()
+        let ux = u.x * k, uy = u.y * k, vx = v.x * k, vy = v.y * k
+        let cs = cos(step), sn = sin(step)
+        var c = cos(start), s = sin(start)
+        let first = PixelPoint(x: center.x + ux * c + vx * s, y: center.y + uy * c + vy * s)
+        if startsContour { move(to: first) } else { line(to: first) }
+        for _ in 1..<n {
+            let nc = c * cs - s * sn
+            s = s * cs + c * sn
+            c = nc
+            line(to: PixelPoint(x: center.x + ux * c + vx * s, y: center.y + uy * c + vy * s))
+        }
+        let ce = cos(start + sweep), se = sin(start + sweep)
+        line(to: PixelPoint(x: center.x + ux * ce + vx * se, y: center.y + uy * ce + vy * se))
+    }
+
+    /// Segments needed for a curve whose control polygon bends by `m` (scaled second difference).
+    private func segments(forSecondDifference m: Double) -> Int {
+        guard m.isFinite else { return 1 }
+        let n = (m / tolerance).squareRoot().rounded(.up)
+        return Int(min(max(n, 1), 4096))
+    }
+
+    /// A curve whose control points all lie above, below or right of the band changes no pixel of it but by
+    /// the winding its end points give, which its chord gives just as well.
+    private func isOutsideBand(_ a: PixelPoint, _ b: PixelPoint, _ c: PixelPoint, _ d: PixelPoint) -> Bool {
+        let top = accumulator.originY, bottom = top + Double(accumulator.height)
+        let left = accumulator.originX, right = left + Double(accumulator.width)
+        if max(a.y, b.y, c.y, d.y) <= top || min(a.y, b.y, c.y, d.y) >= bottom { return true }
+        return max(a.x, b.x, c.x, d.x) <= left || min(a.x, b.x, c.x, d.x) >= right
+    }
+
+    /// Largest singular value of the 2x2 matrix [u v]: the longest radius of the ellipse they span.
+    static func largestRadius(_ u: PixelPoint, _ v: PixelPoint) -> Double {
+        let sum = u.x * u.x + u.y * u.y + v.x * v.x + v.y * v.y
+        let det = u.x * v.y - u.y * v.x
+        return ((sum + max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot()
+    }
+}
