@@ -1,0 +1,44 @@
+import Testing
+@testable import Raster
+
+/// How coverage meets the colour: pixman's rounding (src·coverage, then over), on both pixel formats.
+@Suite struct ShapeCompositingTests {
+    /// A rectangle edge at x = 0.5 covers the first column exactly half.
+    private let halfColumn = Polygon(points: [PixelPoint(x: 0.5, y: 0), PixelPoint(x: 4, y: 0),
+                                              PixelPoint(x: 4, y: 2), PixelPoint(x: 0.5, y: 2)])
+
+    @Test func partialCoverageBlendsLikePixman() {
+        let src = Color(argb: 0xCC33_6699)
+        let dst: UInt32 = 0xFF80_4020
+        let s = Surface(width: 4, height: 2, format: .xrgb8888, fill: Color(argb: dst))
+        s.fill(halfColumn, color: src)
+        let alpha: UInt32 = 128
+        #expect(s[0, 0] == PixelMath.over(PixelMath.mulChannels(src.argb, alpha), dst))
+        #expect(s[1, 0] == PixelMath.over(src.argb, dst))
+        #expect(s[3, 1] == PixelMath.over(src.argb, dst))
+    }
+
+    @Test func opaqueColourReplacesCoveredPixels() {
+        let s = Surface(width: 4, height: 2, format: .argb8888, fill: .clear)
+        s.fill(halfColumn, color: Color(argb: 0xFF33_99E6))
+        #expect(s[0, 0] == PixelMath.mulChannels(0xFF33_99E6, 128))
+        #expect(s[2, 1] == 0xFF33_99E6)
+    }
+
+    @Test func transparentColourChangesNothing() {
+        let s = Surface(width: 4, height: 2, fill: Color(argb: 0xFF11_2233))
+        s.fill(halfColumn, color: .clear)
+        #expect(s[2, 0] == 0xFF11_2233)
+    }
+
+    @Test func drawingTwiceWithTheSameScratchLeavesNoResidue() {
+        // The thread's scratch is reused: a second, unrelated fill must see clean cells.
+        let a = Surface(width: 30, height: 30, fill: .black)
+        a.fill(Circle(center: PixelPoint(x: 15, y: 15), radius: 12), color: .white, clip: PixelRect(x: 0, y: 0, width: 10, height: 30))
+        let b = Surface(width: 30, height: 30, fill: .black)
+        b.fill(Circle(center: PixelPoint(x: 10.5, y: 12.5), radius: 3), color: .white)
+        let c = Surface(width: 30, height: 30, fill: .black)
+        c.fill(Circle(center: PixelPoint(x: 10.5, y: 12.5), radius: 3), color: .white)
+        for y in 0..<30 { for x in 0..<30 { #expect(b[x, y] == c[x, y]) } }
+    }
+}
