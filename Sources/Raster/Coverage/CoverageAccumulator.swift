@@ -3,36 +3,35 @@
 /// Each line adds, to the cells it crosses, the signed area it leaves on its right within that cell plus the
 /// "cover" it carries to the rest of the row (the scheme of font-rs and stb_truetype). A running sum along a
 /// row then gives each pixel's winding coverage exactly for non-overlapping edges. Cells hold that per-pixel
-/// delta; mark bits record which cells an edge touched, so the painter can fill the untouched runs between
-/// them as constant spans instead of walking every pixel.
+/// delta. For each row the accumulator also records the range of cells touched by upward edges and the range
+/// touched by downward ones: in a row of a convex shape those are its left and right boundary, and the pixels
+/// between them (untouched, so of constant coverage) are painted as one span instead of walked one by one.
 ///
 /// Coordinates given to `addLine` are surface pixels; the band covers columns originX..<originX+width and rows
 /// originY..<originY+height. Parts of a line left of the band become a vertical edge on its left side (they
 /// still change the winding of the row), parts right of it are dropped, parts above or below are cut off.
 struct CoverageAccumulator {
     let cells: UnsafeMutablePointer<Float>
-    let marks: UnsafeMutablePointer<UInt64>
+    let ranges: UnsafeMutablePointer<Int32>
     let width: Int
     let height: Int
     /// Cells per row: two more than the width, for the cover an edge at the right border carries.
     let cellStride: Int
-    let markStride: Int
     let originX: Double
     let originY: Double
 
     init(scratch: UnsafeMutablePointer<CoverageScratch>, originX: Int, originY: Int, width: Int, height: Int) {
         cells = scratch.pointee.cells
-        marks = scratch.pointee.marks
+        ranges = scratch.pointee.ranges
         self.width = width
         self.height = height
         cellStride = width + 2
-        markStride = (width + 2 + 63) >> 6
         self.originX = Double(originX)
         self.originY = Double(originY)
     }
 
     static func cellsNeeded(width: Int, height: Int) -> Int { (width + 2) * height }
-    static func marksNeeded(width: Int, height: Int) -> Int { ((width + 2 + 63) >> 6) * height }
+
 
     /// Adds the edge from (x0, y0) to (x1, y1), in surface pixels.
     mutating func addLine(_ px0: Double, _ py0: Double, _ px1: Double, _ py1: Double) {
@@ -95,11 +94,29 @@ struct CoverageAccumulator {
         let y0 = Float(yTop), y1 = Float(yBottom)
         if !(y1 > y0) { return }
         let x0 = Float(xTop), x1 = Float(xBottom)
+        let firstRow = Int(y0)
+        let endRow = min(height, Self.ceiling(y1))
+        // Upward edges note their cells in the row's first range, downward ones in the second.
+        let range = ranges + (dir < 0 ? 0 : 2)
+        if x0 == x1 {
+            // Vertical: the same two cells in every row, only the height changes at the ends.
+            let i0 = Int(x0)
+            let frac: Float = x0 - Float(i0)
+            var row = firstRow
+            while row < endRow {
+                let rowTop = Float(row)
+                let d: Float = (min(rowTop + 1, y1) - max(rowTop, y0)) * dir
+                let cell = cells + row &* cellStride
+                cell[i0] += d - d * frac
+                cell[i0 &+ 1] += d * frac
+                note(range + row &* 4, i0, i0 &+ 1)
+                row &+= 1
+            }
+            return
+        }
         let dxdy: Float = (x1 - x0) / (y1 - y0)
         let limit = Float(width)
         var x = x0
-        let firstRow = Int(y0)
-        let endRow = min(height, Int(y1.rounded(.up)))
         var row = firstRow
         while row < endRow {
             let rowTop = Float(row)
@@ -108,15 +125,16 @@ struct CoverageAccumulator {
             xNext = min(max(xNext, 0), limit)
             let d: Float = dy * dir
             let lo = min(x, xNext), hi = max(x, xNext)
-            let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
-            let i0 = Int(loFloor), i1 = Int(hiCeil)
+            // Both are ≥ 0, so truncation is floor: no libm call in the hot loop.
+            let i0 = Int(lo), i1 = Self.ceiling(hi)
+            let loFloor = Float(i0), hiCeil = Float(i1)
             let cell = cells + row &* cellStride
             if i1 <= i0 &+ 1 {
                 // The line stays in one pixel of this row: trapezoid area to its right, the rest carried on.
                 let xmf: Float = 0.5 * (x + xNext) - loFloor
                 cell[i0] += d - d * xmf
                 cell[i0 &+ 1] += d * xmf
-                mark(row, i0, i0 &+ 1)
+                note(range + row &* 4, i0, i0 &+ 1)
             } else {
                 let s: Float = 1 / (hi - lo)
                 let x0f: Float = lo - loFloor
@@ -139,30 +157,24 @@ struct CoverageAccumulator {
                     cell[i1 &- 1] += d * (1 - a2 - am)
                 }
                 cell[i1] += d * am
-                mark(row, i0, i1)
+                note(range + row &* 4, i0, i1)
             }
             x = xNext
             row &+= 1
         }
     }
 
-    /// Sets the mark bits of cells first...last (inclusive) of `row`.
+    /// ⌈v⌉ for v ≥ 0, without a libm call.
     @inline(__always)
-    private func mark(_ row: Int, _ first: Int, _ last: Int) {
-        let words = marks + row &* markStride
-        let w0 = first &>> 6, w1 = last &>> 6
-        let head = ~UInt64(0) &<< UInt64(first & 63)
-        let tail = ~UInt64(0) &>> UInt64(63 &- (last & 63))
-        if w0 == w1 {
-            words[w0] |= head & tail
-        } else {
-            words[w0] |= head
-            var w = w0 &+ 1
-            while w < w1 {
-                words[w] = ~0
-                w &+= 1
-            }
-            words[w1] |= tail
-        }
+    static func ceiling(_ v: Float) -> Int {
+        let t = Int(v)
+        return Float(t) < v ? t &+ 1 : t
+    }
+
+    /// Widens a row's range to hold cells first...last.
+    @inline(__always)
+    private func note(_ range: UnsafeMutablePointer<Int32>, _ first: Int, _ last: Int) {
+        range[0] = min(range[0], Int32(truncatingIfNeeded: first))
+        range[1] = max(range[1], Int32(truncatingIfNeeded: last))
     }
 }

@@ -8,58 +8,76 @@ public enum FillRule: Sendable {
 
 extension CoverageAccumulator {
     /// Composites `color` through the accumulated coverage onto the band's pixels of `surface`, source-over
-    /// with pixman's rounding (src·coverage, then over), and leaves the cells and marks cleared for reuse.
+    /// with pixman's rounding (src·coverage, then over), and leaves the cells and ranges cleared for reuse.
+    ///
+    /// Per row, the cells touched by upward and by downward edges are walked one by one (a running sum gives
+    /// each pixel's coverage); between the two ranges, and after the last, nothing was touched, so the
+    /// coverage is constant and the pixels are painted as a span.
     func paint(onto surface: Surface, color: Color, rule: FillRule) {
-        let src = color.argb
-        let opaque = color.isOpaque
-        let evenOdd = rule == .evenOdd
+        let pixel = PixelPainter(src: color.argb, evenOdd: rule == .evenOdd)
         let left = Int(originX), top = Int(originY)
+        let last = Int32(truncatingIfNeeded: width &- 1)
         for row in 0..<height {
+            let range = ranges + row &* 4
+            var aLo = range[0], aHi = range[1], bLo = range[2], bHi = range[3]
+            range[0] = CoverageScratch.emptyRangeStart
+            range[1] = CoverageScratch.emptyRangeEnd
+            range[2] = CoverageScratch.emptyRangeStart
+            range[3] = CoverageScratch.emptyRangeEnd
+            if aLo > aHi {
+                if bLo > bHi { continue }
+                aLo = bLo
+                aHi = bHi
+                bLo = CoverageScratch.emptyRangeStart
+                bHi = CoverageScratch.emptyRangeEnd
+            } else if bLo <= bHi && bLo < aLo {
+                swap(&aLo, &bLo)
+                swap(&aHi, &bHi)
+            }
+            // Ranges that overlap or touch are walked as one.
+            if bLo <= bHi && bLo <= aHi &+ 1 {
+                aHi = max(aHi, bHi)
+                bLo = CoverageScratch.emptyRangeStart
+                bHi = CoverageScratch.emptyRangeEnd
+            }
             let cell = cells + row &* cellStride
-            let words = marks + row &* markStride
+            if aLo > last {
+                cell[width] = 0
+                cell[width &+ 1] = 0
+                continue
+            }
             let dst = surface.row(top &+ row) + left
             var coverage: Float = 0
-            var x = 0
-            while x < width {
-                let next = min(Self.nextMark(words, markStride, from: x), width)
-                if next > x {
-                    // Untouched cells keep the running coverage: one constant span.
-                    let alpha = Self.alpha(coverage, evenOdd: evenOdd)
-                    if alpha != 0 { Self.span(dst + x, count: next &- x, src: src, opaque: opaque, alpha: alpha) }
-                }
-                if next >= width { break }
-                coverage += cell[next]
-                cell[next] = 0
-                let alpha = Self.alpha(coverage, evenOdd: evenOdd)
-                if alpha == 255 && opaque {
-                    dst[next] = src
-                } else if alpha != 0 {
-                    dst[next] = PixelMath.over(PixelMath.mulChannels(src, alpha), dst[next])
-                }
-                x = next &+ 1
+            // Cells at and past the right edge only hold carries that no visible pixel needs.
+            pixel.walk(cell, dst, Int(aLo), Int(min(aHi, last)), &coverage)
+            var end = aHi
+            if bLo <= bHi {
+                pixel.span(dst + Int(aHi &+ 1), count: Int(min(bLo, last &+ 1) &- aHi &- 1), coverage: coverage)
+                pixel.walk(cell, dst, Int(bLo), Int(min(bHi, last)), &coverage)
+                end = bHi
             }
+            if end < last { pixel.span(dst + Int(end &+ 1), count: Int(last &- end), coverage: coverage) }
             cell[width] = 0
             cell[width &+ 1] = 0
-            for w in 0..<markStride { words[w] = 0 }
         }
     }
+}
 
-    /// Index of the first marked cell at or after `x`, or Int.max.
-    @inline(__always)
-    static func nextMark(_ words: UnsafeMutablePointer<UInt64>, _ count: Int, from x: Int) -> Int {
-        var w = x &>> 6
-        var bits = words[w] & (~UInt64(0) &<< UInt64(x & 63))
-        while bits == 0 {
-            w &+= 1
-            if w >= count { return Int.max }
-            bits = words[w]
-        }
-        return w &<< 6 | bits.trailingZeroBitCount
+/// Turns running coverage into pixels: 8-bit alpha under the fill rule, then pixman's src·alpha over dst.
+struct PixelPainter {
+    let src: UInt32
+    let opaque: Bool
+    let evenOdd: Bool
+
+    init(src: UInt32, evenOdd: Bool) {
+        self.src = src
+        opaque = src >> 24 == 255
+        self.evenOdd = evenOdd
     }
 
-    /// Winding coverage to an 8-bit alpha under the fill rule.
+    /// Winding coverage to an 8-bit alpha.
     @inline(__always)
-    static func alpha(_ coverage: Float, evenOdd: Bool) -> UInt32 {
+    func alpha(_ coverage: Float) -> UInt32 {
         var c = abs(coverage)
         if evenOdd {
             c -= 2 * (c * 0.5).rounded(.down)
@@ -70,13 +88,39 @@ extension CoverageAccumulator {
         return UInt32(c * 255 + 0.5)
     }
 
+    /// Pixels first...last (clipped to the row), adding each cell to the running coverage and clearing it.
     @inline(__always)
-    static func span(_ dst: UnsafeMutablePointer<UInt32>, count: Int, src: UInt32, opaque: Bool, alpha: UInt32) {
-        if alpha == 255 && opaque {
-            dst.update(repeating: src, count: count)
+    func walk(_ cell: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<UInt32>, _ first: Int,
+              _ last: Int, _ coverage: inout Float) {
+        var i = first
+        while i <= last {
+            coverage += cell[i]
+            cell[i] = 0
+            let a = alpha(coverage)
+            if a == 255 && opaque {
+                dst[i] = src
+            } else if a != 0 {
+                dst[i] = PixelMath.over(PixelMath.mulChannels(src, a), dst[i])
+            }
+            i &+= 1
+        }
+    }
+
+    /// `count` pixels of one coverage.
+    @inline(__always)
+    func span(_ dst: UnsafeMutablePointer<UInt32>, count: Int, coverage: Float) {
+        if count <= 0 { return }
+        let a = alpha(coverage)
+        if a == 0 { return }
+        if a == 255 && opaque {
+            if count < 8 {
+                for i in 0..<count { dst[i] = src }
+            } else {
+                dst.update(repeating: src, count: count)
+            }
             return
         }
-        let s = alpha == 255 ? src : PixelMath.mulChannels(src, alpha)
+        let s = a == 255 ? src : PixelMath.mulChannels(src, a)
         for i in 0..<count { dst[i] = PixelMath.over(s, dst[i]) }
     }
 }

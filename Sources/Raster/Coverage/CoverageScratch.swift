@@ -6,27 +6,27 @@ import Darwin
 
 /// Working memory of the coverage accumulator, one per thread, kept between fills so drawing never allocates.
 ///
-/// Invariant between uses: every cell is 0 and every mark bit is clear (the painter clears what it consumed),
-/// so a fill only touches the cells its edges reach.
+/// Invariant between uses: every cell is 0 and every row range is empty (the painter restores what it
+/// consumed), so a fill only touches the cells its edges reach.
 struct CoverageScratch {
     var cells: UnsafeMutablePointer<Float>
     var cellCapacity: Int
-    var marks: UnsafeMutablePointer<UInt64>
-    var markCapacity: Int
+    /// Per row: first and last cell touched by upward edges, then by downward edges.
+    var ranges: UnsafeMutablePointer<Int32>
+    var rangeCapacity: Int
 
     /// Largest band the accumulator works on at once; taller regions are done in horizontal bands.
     static let maximumCells = 1 << 18
 
-    /// This thread's scratch, grown to hold at least `cells` cells and `marks` mark words.
-    static func current(cells: Int, marks: Int) -> UnsafeMutablePointer<CoverageScratch> {
-        let raw = pthread_getspecific(scratchKey)
+    /// This thread's scratch, grown to hold at least `cells` cells and `rows` rows.
+    static func current(cells: Int, rows: Int) -> UnsafeMutablePointer<CoverageScratch> {
         let scratch: UnsafeMutablePointer<CoverageScratch>
-        if let raw {
+        if let raw = pthread_getspecific(scratchKey) {
             scratch = raw.assumingMemoryBound(to: CoverageScratch.self)
         } else {
             scratch = .allocate(capacity: 1)
             scratch.initialize(to: CoverageScratch(cells: .allocate(capacity: 1), cellCapacity: 0,
-                                                   marks: .allocate(capacity: 1), markCapacity: 0))
+                                                   ranges: .allocate(capacity: 1), rangeCapacity: 0))
             pthread_setspecific(scratchKey, scratch)
         }
         if scratch.pointee.cellCapacity < cells {
@@ -36,15 +36,21 @@ struct CoverageScratch {
             scratch.pointee.cells.initialize(repeating: 0, count: capacity)
             scratch.pointee.cellCapacity = capacity
         }
-        if scratch.pointee.markCapacity < marks {
-            scratch.pointee.marks.deallocate()
-            let capacity = max(marks, 256)
-            scratch.pointee.marks = .allocate(capacity: capacity)
-            scratch.pointee.marks.initialize(repeating: 0, count: capacity)
-            scratch.pointee.markCapacity = capacity
+        if scratch.pointee.rangeCapacity < rows * 4 {
+            scratch.pointee.ranges.deallocate()
+            let capacity = max(rows, 1024) * 4
+            scratch.pointee.ranges = .allocate(capacity: capacity)
+            for i in 0..<(capacity / 2) {
+                (scratch.pointee.ranges + 2 * i).initialize(to: emptyRangeStart)
+                (scratch.pointee.ranges + 2 * i + 1).initialize(to: emptyRangeEnd)
+            }
+            scratch.pointee.rangeCapacity = capacity
         }
         return scratch
     }
+
+    static let emptyRangeStart = Int32.max
+    static let emptyRangeEnd = Int32.min
 }
 
 /// Frees a thread's scratch when the thread ends.
@@ -58,7 +64,7 @@ private let scratchKey: pthread_key_t = {
         let scratch = raw.assumingMemoryBound(to: CoverageScratch.self)
         #endif
         scratch.pointee.cells.deallocate()
-        scratch.pointee.marks.deallocate()
+        scratch.pointee.ranges.deallocate()
         scratch.deallocate()
     }
     precondition(status == 0, "cannot create the rasterizer's thread-local key")

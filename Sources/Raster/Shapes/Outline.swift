@@ -87,7 +87,24 @@ public struct Outline {
     /// with a line unless `startsContour`.
     mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, start: Double, sweep: Double,
                       startsContour: Bool) {
-        let radius = Self.largestRadius(u, v)
+        let plan = arcPlan(radius: Self.largestRadius(u, v), sweep: sweep)
+        arc(center: center, u: u, v: v, startCos: cos(start), startSin: sin(start), plan: plan,
+            startsContour: startsContour)
+        let end = start + sweep
+        line(to: PixelPoint(x: center.x + plan.scale * (u.x * cos(end) + v.x * sin(end)),
+                            y: center.y + plan.scale * (u.y * cos(end) + v.y * sin(end))))
+    }
+
+    /// How an arc of `sweep` radians on an ellipse whose longest radius is `radius` is cut into chords.
+    struct ArcPlan {
+        var count: Int
+        var cosStep: Double
+        var sinStep: Double
+        /// Vertices sit on an ellipse this much larger, so the polygon has the same area as the arc's sector.
+        var scale: Double
+    }
+
+    func arcPlan(radius: Double, sweep: Double) -> ArcPlan {
         // A chord of a circle of radius R strays R(1 − cos(θ/2)) from it; pick θ for that to be the tolerance.
         var n = 1
         if radius > tolerance / 2 {
@@ -96,21 +113,25 @@ public struct Outline {
         }
         n = max(n, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)), 1)
         let step = sweep / Double(n)
-        // Vertices on a slightly larger ellipse give the polygon the same area as the arc's sector.
-        let k = abs(step) < 1e-6 ? 1 : (step / sin(step)).squareRoot()
-        let ux = u.x * k, uy = u.y * k, vx = v.x * k, vy = v.y * k
-        let cs = cos(step), sn = sin(step)
-        var c = cos(start), s = sin(start)
+        let scale = abs(step) < 1e-6 ? 1 : (step / sin(step)).squareRoot()
+        return ArcPlan(count: n, cosStep: cos(step), sinStep: sin(step), scale: scale)
+    }
+
+    /// The arc from the angle whose cosine and sine are given, through `plan`, stopping one chord short of
+    /// its end (the caller knows the end exactly; rotating there would drift).
+    mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, startCos: Double, startSin: Double,
+                      plan: ArcPlan, startsContour: Bool) {
+        let ux = u.x * plan.scale, uy = u.y * plan.scale, vx = v.x * plan.scale, vy = v.y * plan.scale
+        let cs = plan.cosStep, sn = plan.sinStep
+        var c = startCos, s = startSin
         let first = PixelPoint(x: center.x + ux * c + vx * s, y: center.y + uy * c + vy * s)
         if startsContour { move(to: first) } else { line(to: first) }
-        for _ in 1..<n {
+        for _ in 1..<plan.count {
             let nc = c * cs - s * sn
             s = s * cs + c * sn
             c = nc
             line(to: PixelPoint(x: center.x + ux * c + vx * s, y: center.y + uy * c + vy * s))
         }
-        let ce = cos(start + sweep), se = sin(start + sweep)
-        line(to: PixelPoint(x: center.x + ux * ce + vx * se, y: center.y + uy * ce + vy * se))
     }
 
     /// Segments needed for a curve whose control polygon bends by `m` (scaled second difference).

@@ -30,11 +30,11 @@ public struct RoundedRect: Shape, Hashable {
 
     public func bounds(under transform: AffineTransform) -> ShapeBounds? {
         guard isDrawable else { return nil }
-        return ShapeBounds(points: [
-            transform.apply(PixelPoint(x: x, y: y)), transform.apply(PixelPoint(x: x + width, y: y)),
-            transform.apply(PixelPoint(x: x, y: y + height)),
-            transform.apply(PixelPoint(x: x + width, y: y + height)),
-        ])
+        // The box of the transformed rectangle: centre ± half the absolute linear part of each side.
+        let half = transform.applyLinear(x: width / 2, y: 0), halfUp = transform.applyLinear(x: 0, y: height / 2)
+        let mid = transform.apply(PixelPoint(x: x + width / 2, y: y + height / 2))
+        let hx = abs(half.x) + abs(halfUp.x), hy = abs(half.y) + abs(halfUp.y)
+        return ShapeBounds(minX: mid.x - hx, minY: mid.y - hy, maxX: mid.x + hx, maxY: mid.y + hy)
     }
 
     public func trace(under transform: AffineTransform, into outline: inout Outline) {
@@ -50,14 +50,20 @@ public struct RoundedRect: Shape, Hashable {
             return
         }
         let u = transform.applyLinear(x: r, y: 0), v = transform.applyLinear(x: 0, y: r)
-        let half = Double.pi / 2
         // Clockwise on screen from the top-right corner; the straight sides are the lines joining the arcs.
-        let corners = [(right - r, y + r, -half), (right - r, bottom - r, 0.0),
-                       (x + r, bottom - r, half), (x + r, y + r, Double.pi)]
-        for (i, corner) in corners.enumerated() {
-            outline.arc(center: transform.apply(PixelPoint(x: corner.0, y: corner.1)), u: u, v: v,
-                        start: corner.2, sweep: half, startsContour: i == 0)
+        // Quarter turns start at exact multiples of π/2, so one plan and no trigonometry serve all four.
+        let plan = outline.arcPlan(radius: Outline.largestRadius(u, v), sweep: Double.pi / 2)
+        func corner(_ cx: Double, _ cy: Double, _ c: Double, _ s: Double, _ first: Bool) {
+            let center = transform.apply(PixelPoint(x: cx, y: cy))
+            outline.arc(center: center, u: u, v: v, startCos: c, startSin: s, plan: plan, startsContour: first)
+            // The quarter's end is the next quarter's start: (c, s) turned by π/2 is (−s, c).
+            outline.line(to: PixelPoint(x: center.x + plan.scale * (u.x * -s + v.x * c),
+                                        y: center.y + plan.scale * (u.y * -s + v.y * c)))
         }
+        corner(right - r, y + r, 0, -1, true)
+        corner(right - r, bottom - r, 1, 0, false)
+        corner(x + r, bottom - r, 0, 1, false)
+        corner(x + r, y + r, -1, 0, false)
         outline.close()
     }
 }

@@ -75,8 +75,7 @@ enum ShapeRasterizer {
                      color: Color, rule: FillRule) {
         let bandHeight = max(1, min(region.height, CoverageScratch.maximumCells / (region.width + 2)))
         let scratch = CoverageScratch.current(
-            cells: CoverageAccumulator.cellsNeeded(width: region.width, height: bandHeight),
-            marks: CoverageAccumulator.marksNeeded(width: region.width, height: bandHeight))
+            cells: CoverageAccumulator.cellsNeeded(width: region.width, height: bandHeight), rows: bandHeight)
         var top = region.minY
         while top < region.maxY {
             let height = min(bandHeight, region.maxY - top)
