@@ -58,18 +58,34 @@ struct CoverageAccumulator {
         addClippedLeft(x0, y0, x1, y1, direction)
     }
 
+    /// Whether the box (in surface pixels) lies inside the band, so its lines can skip clipping.
+    @inline(__always)
+    func contains(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+        minX >= originX && minY >= originY && maxX <= originX + Double(width) && maxY <= originY + Double(height)
+    }
+
+    /// A line already known to lie inside the band, in band coordinates (origin at its top-left).
+    @inline(__always)
+    mutating func addInteriorLine(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
+        if y0 < y1 {
+            accumulate(x0, y0, x1, y1, 1)
+        } else if y0 > y1 {
+            accumulate(x1, y1, x0, y0, -1)
+        }
+    }
+
     /// A downward line inside the band's rows; splits off what lies left of column 0.
     @inline(__always)
     private mutating func addClippedLeft(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
         if x0 >= 0 && x1 >= 0 { return addClippedRight(x0, y0, x1, y1, dir) }
-        if x0 <= 0 && x1 <= 0 { return accumulate(0, y0, 0, y1, dir) }
+        if x0 <= 0 && x1 <= 0 { return accumulate(0, Float(y0), 0, Float(y1), dir) }
         let ym = min(max(y0 + (y1 - y0) * (0 - x0) / (x1 - x0), y0), y1)
         if x0 < 0 {
-            accumulate(0, y0, 0, ym, dir)
+            accumulate(0, Float(y0), 0, Float(ym), dir)
             addClippedRight(0, ym, x1, y1, dir)
         } else {
             addClippedRight(x0, y0, 0, ym, dir)
-            accumulate(0, ym, 0, y1, dir)
+            accumulate(0, Float(ym), 0, Float(y1), dir)
         }
     }
 
@@ -77,23 +93,20 @@ struct CoverageAccumulator {
     @inline(__always)
     private mutating func addClippedRight(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
         let right = Double(width)
-        if x0 <= right && x1 <= right { return accumulate(x0, y0, x1, y1, dir) }
+        if x0 <= right && x1 <= right { return accumulate(Float(x0), Float(y0), Float(x1), Float(y1), dir) }
         if x0 >= right && x1 >= right { return }
         let ym = min(max(y0 + (y1 - y0) * (right - x0) / (x1 - x0), y0), y1)
         if x0 < right {
-            accumulate(x0, y0, right, ym, dir)
+            accumulate(Float(x0), Float(y0), Float(width), Float(ym), dir)
         } else {
-            accumulate(right, ym, x1, y1, dir)
+            accumulate(Float(width), Float(ym), Float(x1), Float(y1), dir)
         }
     }
 
     /// The signed-area accumulation of a downward line lying inside [0, width] × [0, height].
     @inline(__always)
-    private mutating func accumulate(_ xTop: Double, _ yTop: Double, _ xBottom: Double, _ yBottom: Double,
-                                     _ dir: Float) {
-        let y0 = Float(yTop), y1 = Float(yBottom)
+    private mutating func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         if !(y1 > y0) { return }
-        let x0 = Float(xTop), x1 = Float(xBottom)
         let firstRow = Int(y0)
         let endRow = min(height, Self.ceiling(y1))
         // Upward edges note their cells in the row's first range, downward ones in the second.

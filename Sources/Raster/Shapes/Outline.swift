@@ -88,11 +88,13 @@ public struct Outline {
     mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, start: Double, sweep: Double,
                       startsContour: Bool) {
         let plan = arcPlan(radius: Self.largestRadius(u, v), sweep: sweep)
-        arc(center: center, u: u, v: v, startCos: cos(start), startSin: sin(start), plan: plan,
-            startsContour: startsContour)
-        let end = start + sweep
-        line(to: PixelPoint(x: center.x + plan.scale * (u.x * cos(end) + v.x * sin(end)),
-                            y: center.y + plan.scale * (u.y * cos(end) + v.y * sin(end))))
+        let (s0, c0) = start == 0 ? (0, 1) : sineCosine(start)
+        arc(center: center, u: u, v: v, startCos: c0, startSin: s0, plan: plan, startsContour: startsContour,
+            exactStart: false)
+        // A full turn ends where it began; otherwise place the end exactly rather than by rotating.
+        let (s1, c1) = abs(sweep) == 2 * Double.pi ? (s0, c0) : sineCosine(start + sweep)
+        let k = plan.scale
+        line(to: PixelPoint(x: center.x + k * (u.x * c1 + v.x * s1), y: center.y + k * (u.y * c1 + v.y * s1)))
     }
 
     /// How an arc of `sweep` radians on an ellipse whose longest radius is `radius` is cut into chords.
@@ -105,27 +107,60 @@ public struct Outline {
     }
 
     func arcPlan(radius: Double, sweep: Double) -> ArcPlan {
-        // A chord of a circle of radius R strays R(1 − cos(θ/2)) from it; pick θ for that to be the tolerance.
+        // A chord of a circle of radius R strays R(1 − cos(θ/2)) from it; pick θ for that to be the tolerance:
+        // θ = 2·acos(1 − x) with x = tolerance/R, whose series 2·√(2x)·(1 + x/12 + …) never exceeds it when cut.
+        let turn = abs(sweep)
         var n = 1
-        if radius > tolerance / 2 {
-            let theta = 2 * acos(max(-1, 1 - tolerance / radius))
-            n = Int(min((abs(sweep) / max(theta, 1e-9)).rounded(.up), 65536))
+        let x = tolerance / radius
+        if x < 0.5 {
+            let theta = 2 * (2 * x).squareRoot() * (1 + x / 12)
+            let count = min(turn / theta, 65536)
+            n = Int(count)
+            if Double(n) < count { n += 1 }
         }
-        n = max(n, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)), 1)
+        // At least one chord per quarter turn, so the step's sine and cosine stay well conditioned.
+        let quarters = turn * (2 / Double.pi)
+        var q = Int(min(quarters, 65536))
+        if Double(q) < quarters { q += 1 }
+        n = max(n, q, 1)
         let step = sweep / Double(n)
-        let scale = abs(step) < 1e-6 ? 1 : (step / sin(step)).squareRoot()
-        return ArcPlan(count: n, cosStep: cos(step), sinStep: sin(step), scale: scale)
+        let (s, c) = sineCosine(step)
+        let scale = abs(step) < 1e-6 ? 1 : (step / s).squareRoot()
+        return ArcPlan(count: n, cosStep: c, sinStep: s, scale: scale)
     }
 
     /// The arc from the angle whose cosine and sine are given, through `plan`, stopping one chord short of
-    /// its end (the caller knows the end exactly; rotating there would drift).
+    /// its end (the caller knows the end exactly; rotating there would drift). With `exactStart` the first
+    /// vertex stays on the true ellipse, where a straight side joins it (rounded rectangles).
     mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, startCos: Double, startSin: Double,
-                      plan: ArcPlan, startsContour: Bool) {
+                      plan: ArcPlan, startsContour: Bool, exactStart: Bool) {
         let ux = u.x * plan.scale, uy = u.y * plan.scale, vx = v.x * plan.scale, vy = v.y * plan.scale
         let cs = plan.cosStep, sn = plan.sinStep
         var c = startCos, s = startSin
-        let first = PixelPoint(x: center.x + ux * c + vx * s, y: center.y + uy * c + vy * s)
+        let first = exactStart ? PixelPoint(x: center.x + u.x * c + v.x * s, y: center.y + u.y * c + v.y * s)
+            : PixelPoint(x: center.x + ux * c + vx * s, y: center.y + uy * c + vy * s)
         if startsContour { move(to: first) } else { line(to: first) }
+        if plan.count < 2 { return }
+        let hx = abs(ux) + abs(vx), hy = abs(uy) + abs(vy)
+        if accumulator.contains(minX: center.x - hx, minY: center.y - hy, maxX: center.x + hx, maxY: center.y + hy) {
+            // The whole ellipse is inside the band (the usual case): no clipping, band coordinates in Float.
+            let cx = center.x - accumulator.originX, cy = center.y - accumulator.originY
+            var px = Float(first.x - accumulator.originX), py = Float(first.y - accumulator.originY)
+            var x = 0.0, y = 0.0
+            for _ in 1..<plan.count {
+                let nc = c * cs - s * sn
+                s = s * cs + c * sn
+                c = nc
+                x = cx + ux * c + vx * s
+                y = cy + uy * c + vy * s
+                let fx = Float(x), fy = Float(y)
+                accumulator.addInteriorLine(px, py, fx, fy)
+                px = fx
+                py = fy
+            }
+            current = PixelPoint(x: x + accumulator.originX, y: y + accumulator.originY)
+            return
+        }
         for _ in 1..<plan.count {
             let nc = c * cs - s * sn
             s = s * cs + c * sn

@@ -55,10 +55,10 @@ public struct RoundedRect: Shape, Hashable {
         let plan = outline.arcPlan(radius: Outline.largestRadius(u, v), sweep: Double.pi / 2)
         func corner(_ cx: Double, _ cy: Double, _ c: Double, _ s: Double, _ first: Bool) {
             let center = transform.apply(PixelPoint(x: cx, y: cy))
-            outline.arc(center: center, u: u, v: v, startCos: c, startSin: s, plan: plan, startsContour: first)
+            outline.arc(center: center, u: u, v: v, startCos: c, startSin: s, plan: plan, startsContour: first,
+                        exactStart: true)
             // The quarter's end is the next quarter's start: (c, s) turned by π/2 is (−s, c).
-            outline.line(to: PixelPoint(x: center.x + plan.scale * (u.x * -s + v.x * c),
-                                        y: center.y + plan.scale * (u.y * -s + v.y * c)))
+            outline.line(to: PixelPoint(x: center.x + u.x * -s + v.x * c, y: center.y + u.y * -s + v.y * c))
         }
         corner(right - r, y + r, 0, -1, true)
         corner(right - r, bottom - r, 1, 0, false)
