@@ -42,3 +42,40 @@ import Testing
         for y in 0..<30 { for x in 0..<30 { #expect(b[x, y] == c[x, y]) } }
     }
 }
+
+/// A shape defined outside the library, forwarding to another: custom shapes work, and it reaches the general
+/// rasterizer even for types that have a faster overload.
+private struct Forwarding<Inner: Shape>: Shape {
+    var inner: Inner
+    func bounds(under transform: AffineTransform) -> ShapeBounds? { inner.bounds(under: transform) }
+    func trace(under transform: AffineTransform, into outline: inout Outline) {
+        inner.trace(under: transform, into: &outline)
+    }
+}
+
+@Suite struct RoundedRectFastPathTests {
+    @Test func straightRowsMatchTheGeneralRasterizer() {
+        let cases = [
+            (RoundedRect.capsule(x: 3.3, y: 2.7, width: 12.4, height: 40.2), AffineTransform.identity, nil),
+            (RoundedRect(x: 1.6, y: 1.1, width: 30, height: 20, cornerRadius: 4), .scale(x: 1.3, y: -0.8)
+                .concatenating(.translation(x: 2, y: 30)), nil),
+            (RoundedRect(x: -5.5, y: -3.2, width: 50, height: 60, cornerRadius: 7), .identity,
+             PixelRect(x: 4, y: 6, width: 20, height: 25) as PixelRect?),
+            (RoundedRect(x: 10.2, y: 2, width: 0.6, height: 30, cornerRadius: 0), .identity, nil),
+        ]
+        for (shape, transform, clip) in cases {
+            let fast = Surface(width: 40, height: 48, fill: .black)
+            fast.fill(shape, color: .white, transform: transform, clip: clip)
+            let general = Surface(width: 40, height: 48, fill: .black)
+            general.fill(Forwarding(inner: shape), color: .white, transform: transform, clip: clip)
+            var worst: UInt32 = 0
+            for y in 0..<48 {
+                for x in 0..<40 {
+                    let a = fast[x, y] & 0xFF, b = general[x, y] & 0xFF
+                    worst = max(worst, a > b ? a - b : b - a)
+                }
+            }
+            #expect(worst <= 1, "\(shape) differs by \(worst)/255")
+        }
+    }
+}

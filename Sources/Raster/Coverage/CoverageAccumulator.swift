@@ -64,6 +64,12 @@ struct CoverageAccumulator {
         minX >= originX && minY >= originY && maxX <= originX + Double(width) && maxY <= originY + Double(height)
     }
 
+    /// Whether the box lies wholly above, below, left or right of the band.
+    @inline(__always)
+    func isOutside(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+        maxY <= originY || minY >= originY + Double(height) || maxX <= originX || minX >= originX + Double(width)
+    }
+
     /// A line already known to lie inside the band, in band coordinates (origin at its top-left).
     @inline(__always)
     mutating func addInteriorLine(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {

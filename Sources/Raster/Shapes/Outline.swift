@@ -142,7 +142,11 @@ public struct Outline {
         if startsContour { move(to: first) } else { line(to: first) }
         if plan.count < 2 { return }
         let hx = abs(ux) + abs(vx), hy = abs(uy) + abs(vy)
-        if accumulator.contains(minX: center.x - hx, minY: center.y - hy, maxX: center.x + hx, maxY: center.y + hy) {
+        let minX = center.x - hx, minY = center.y - hy, maxX = center.x + hx, maxY = center.y + hy
+        // An arc wholly above, below, left or right of the band changes its pixels exactly as its chord does,
+        // and the caller's line to the arc's end is that chord.
+        if accumulator.isOutside(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { return }
+        if accumulator.contains(minX: minX, minY: minY, maxX: maxX, maxY: maxY) {
             // The whole ellipse is inside the band (the usual case): no clipping, band coordinates in Float.
             let cx = center.x - accumulator.originX, cy = center.y - accumulator.originY
             var px = Float(first.x - accumulator.originX), py = Float(first.y - accumulator.originY)

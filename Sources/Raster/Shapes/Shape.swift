@@ -50,19 +50,23 @@ extension Surface {
     public func fill(_ shape: some Shape, color: Color, transform: AffineTransform = .identity,
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
         if color.argb == 0 { return }
-        guard transform.isFinite, let box = shape.bounds(under: transform), box.isFinite else { return }
+        guard let region = region(of: shape, transform: transform, clip: clip) else { return }
+        ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)
+    }
+
+    /// The pixels the transformed shape's bounds reach within the surface and `clip`; nil if none.
+    func region(of shape: some Shape, transform: AffineTransform, clip: PixelRect?) -> PixelRect? {
+        guard transform.isFinite, let box = shape.bounds(under: transform), box.isFinite else { return nil }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
-        if area.isEmpty { return }
+        if area.isEmpty { return nil }
         // Compare in Double before converting, so huge coordinates never overflow Int.
         let pad = ShapeRasterizer.tolerance
         let x0 = max(Double(area.minX), (box.minX - pad).rounded(.down))
         let x1 = min(Double(area.maxX), (box.maxX + pad).rounded(.up))
         let y0 = max(Double(area.minY), (box.minY - pad).rounded(.down))
         let y1 = min(Double(area.maxY), (box.maxY + pad).rounded(.up))
-        guard x0 < x1, y0 < y1 else { return }
-        ShapeRasterizer.fill(shape, transform: transform, region: PixelRect(
-            x: Int(x0), y: Int(y0), width: Int(x1) - Int(x0), height: Int(y1) - Int(y0)),
-            surface: self, color: color, rule: rule)
+        guard x0 < x1, y0 < y1 else { return nil }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1) - Int(x0), height: Int(y1) - Int(y0))
     }
 }
 

@@ -1,0 +1,54 @@
+extension Surface {
+    /// Paints a rounded rectangle (see `fill(_:color:transform:clip:rule:)`). When the transform keeps it
+    /// axis-aligned, the rows between the corners are painted directly, their coverage being exact at once
+    /// (a fractional pixel at each side, full in between); only the corner rows go through the rasterizer.
+    /// Capsules, buttons and bars are mostly such rows.
+    public func fill(_ shape: RoundedRect, color: Color, transform: AffineTransform = .identity,
+                     clip: PixelRect? = nil, rule: FillRule = .nonZero) {
+        if color.argb == 0 { return }
+        guard let region = region(of: shape, transform: transform, clip: clip) else { return }
+        guard transform.b == 0, transform.c == 0 else {
+            return ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color,
+                                        rule: rule)
+        }
+        let xa = transform.a * shape.x + transform.tx, xb = transform.a * (shape.x + shape.width) + transform.tx
+        let ya = transform.d * shape.y + transform.ty, yb = transform.d * (shape.y + shape.height) + transform.ty
+        let cornerHeight = abs(transform.d) * shape.radius
+        // Whole rows lying between the corners, within the region.
+        let straightTop = min(ya, yb) + cornerHeight, straightBottom = max(ya, yb) - cornerHeight
+        let firstRow = max(Double(region.minY), straightTop.rounded(.up))
+        let endRow = min(Double(region.maxY), straightBottom.rounded(.down))
+        guard firstRow < endRow else {
+            return ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color,
+                                        rule: rule)
+        }
+        let middleTop = Int(firstRow), middleBottom = Int(endRow)
+        if middleTop > region.minY {
+            ShapeRasterizer.fill(shape, transform: transform, region: PixelRect(
+                x: region.x, y: region.y, width: region.width, height: middleTop - region.minY),
+                surface: self, color: color, rule: rule)
+        }
+        if middleBottom < region.maxY {
+            ShapeRasterizer.fill(shape, transform: transform, region: PixelRect(
+                x: region.x, y: middleBottom, width: region.width, height: region.maxY - middleBottom),
+                surface: self, color: color, rule: rule)
+        }
+        // Sides clamped to the region, so the conversions below stay small.
+        let left = max(min(xa, xb), Double(region.minX)), right = min(max(xa, xb), Double(region.maxX))
+        if !(left < right) { return }
+        let leftPixel = Int(left.rounded(.down)), rightPixel = Int(right.rounded(.down))
+        let painter = PixelPainter(src: color.argb, evenOdd: false)
+        for y in middleTop..<middleBottom {
+            let row = self.row(y)
+            if leftPixel == rightPixel {
+                painter.span(row + leftPixel, count: 1, coverage: Float(right - left))
+                continue
+            }
+            painter.span(row + leftPixel, count: 1, coverage: Float(Double(leftPixel + 1) - left))
+            painter.span(row + leftPixel + 1, count: rightPixel - leftPixel - 1, coverage: 1)
+            if rightPixel < region.maxX {
+                painter.span(row + rightPixel, count: 1, coverage: Float(right - Double(rightPixel)))
+            }
+        }
+    }
+}
