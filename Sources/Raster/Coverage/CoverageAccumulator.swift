@@ -11,6 +11,7 @@
 /// originY..<originY+height. Parts of a line left of the band become a vertical edge on its left side (they
 /// still change the winding of the row), parts right of it are dropped, parts above or below are cut off.
 struct CoverageAccumulator {
+    let scratch: UnsafeMutablePointer<CoverageScratch>
     let cells: UnsafeMutablePointer<Float>
     let ranges: UnsafeMutablePointer<Int32>
     let width: Int
@@ -21,6 +22,7 @@ struct CoverageAccumulator {
     let originY: Double
 
     init(scratch: UnsafeMutablePointer<CoverageScratch>, originX: Int, originY: Int, width: Int, height: Int) {
+        self.scratch = scratch
         cells = scratch.pointee.cells
         ranges = scratch.pointee.ranges
         self.width = width
@@ -114,9 +116,14 @@ struct CoverageAccumulator {
     private mutating func accumulate(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         if !(y1 > y0) { return }
         let firstRow = Int(y0)
-        let endRow = min(height, Self.ceiling(y1))
         // Upward edges note their cells in the row's first range, downward ones in the second.
         let range = ranges + (dir < 0 ? 0 : 2)
+        if Float(firstRow) + 1 >= y1 {
+            // Within one row, as most chords of small arcs are: no slope, no loop.
+            if firstRow < height { rowStep(firstRow, x0, x1, (y1 - y0) * dir, range) }
+            return
+        }
+        let endRow = min(height, Self.ceiling(y1))
         if x0 == x1 {
             // Vertical: the same two cells in every row, only the height changes at the ends.
             let i0 = Int(x0)
@@ -142,45 +149,50 @@ struct CoverageAccumulator {
             let dy: Float = min(rowTop + 1, y1) - max(rowTop, y0)
             var xNext: Float = x + dxdy * dy
             xNext = min(max(xNext, 0), limit)
-            let d: Float = dy * dir
-            let lo = min(x, xNext), hi = max(x, xNext)
-            // Both are ≥ 0, so truncation is floor: no libm call in the hot loop.
-            let i0 = Int(lo), i1 = Self.ceiling(hi)
-            let loFloor = Float(i0), hiCeil = Float(i1)
-            let cell = cells + row &* cellStride
-            if i1 <= i0 &+ 1 {
-                // The line stays in one pixel of this row: trapezoid area to its right, the rest carried on.
-                let xmf: Float = 0.5 * (x + xNext) - loFloor
-                cell[i0] += d - d * xmf
-                cell[i0 &+ 1] += d * xmf
-                note(range + row &* 4, i0, i0 &+ 1)
-            } else {
-                let s: Float = 1 / (hi - lo)
-                let x0f: Float = lo - loFloor
-                let a0: Float = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f: Float = hi - hiCeil + 1
-                let am: Float = 0.5 * s * x1f * x1f
-                cell[i0] += d * a0
-                if i1 == i0 &+ 2 {
-                    cell[i0 &+ 1] += d * (1 - a0 - am)
-                } else {
-                    let a1: Float = s * (1.5 - x0f)
-                    cell[i0 &+ 1] += d * (a1 - a0)
-                    let step: Float = d * s
-                    var i = i0 &+ 2
-                    while i < i1 &- 1 {
-                        cell[i] += step
-                        i &+= 1
-                    }
-                    let a2: Float = a1 + Float(i1 &- i0 &- 3) * s
-                    cell[i1 &- 1] += d * (1 - a2 - am)
-                }
-                cell[i1] += d * am
-                note(range + row &* 4, i0, i1)
-            }
+            rowStep(row, x, xNext, dy * dir, range)
             x = xNext
             row &+= 1
         }
+    }
+
+    /// Adds the part of a line crossing one row from x to xNext, `d` being its signed height in the row.
+    @inline(__always)
+    private func rowStep(_ row: Int, _ x: Float, _ xNext: Float, _ d: Float, _ range: UnsafeMutablePointer<Int32>) {
+        let lo = min(x, xNext), hi = max(x, xNext)
+        // Both are ≥ 0, so truncation is floor: no libm call in the hot loop.
+        let i0 = Int(lo), i1 = Self.ceiling(hi)
+        let loFloor = Float(i0), hiCeil = Float(i1)
+        let cell = cells + row &* cellStride
+        if i1 <= i0 &+ 1 {
+            // The line stays in one pixel of this row: trapezoid area to its right, the rest carried on.
+            let xmf: Float = 0.5 * (x + xNext) - loFloor
+            cell[i0] += d - d * xmf
+            cell[i0 &+ 1] += d * xmf
+            note(range + row &* 4, i0, i0 &+ 1)
+            return
+        }
+        let s: Float = 1 / (hi - lo)
+        let x0f: Float = lo - loFloor
+        let a0: Float = 0.5 * s * (1 - x0f) * (1 - x0f)
+        let x1f: Float = hi - hiCeil + 1
+        let am: Float = 0.5 * s * x1f * x1f
+        cell[i0] += d * a0
+        if i1 == i0 &+ 2 {
+            cell[i0 &+ 1] += d * (1 - a0 - am)
+        } else {
+            let a1: Float = s * (1.5 - x0f)
+            cell[i0 &+ 1] += d * (a1 - a0)
+            let step: Float = d * s
+            var i = i0 &+ 2
+            while i < i1 &- 1 {
+                cell[i] += step
+                i &+= 1
+            }
+            let a2: Float = a1 + Float(i1 &- i0 &- 3) * s
+            cell[i1 &- 1] += d * (1 - a2 - am)
+        }
+        cell[i1] += d * am
+        note(range + row &* 4, i0, i1)
     }
 
     /// ⌈v⌉ for v ≥ 0, without a libm call.

@@ -68,11 +68,23 @@ struct PixelPainter {
     let src: UInt32
     let opaque: Bool
     let evenOdd: Bool
+    /// No channel exceeds alpha, as premultiplied colours should: then src·a + dst·(1 − αsrc·a) never
+    /// overflows a byte and pixman's saturating add is a plain add.
+    let premultiplied: Bool
 
     init(src: UInt32, evenOdd: Bool) {
         self.src = src
-        opaque = src >> 24 == 255
+        let a = src >> 24
+        opaque = a == 255
+        premultiplied = src >> 16 & 0xFF <= a && src >> 8 & 0xFF <= a && src & 0xFF <= a
         self.evenOdd = evenOdd
+    }
+
+    /// pixman's OVER of a premultiplied source pixel on `dst`.
+    @inline(__always)
+    func over(_ s: UInt32, _ dst: UInt32) -> UInt32 {
+        let rest = PixelMath.mulChannels(dst, 255 &- (s &>> 24))
+        return premultiplied ? s &+ rest : PixelMath.addSaturating(s, rest)
     }
 
     /// Winding coverage to an 8-bit alpha.
@@ -100,7 +112,7 @@ struct PixelPainter {
             if a == 255 && opaque {
                 dst[i] = src
             } else if a != 0 {
-                dst[i] = PixelMath.over(PixelMath.mulChannels(src, a), dst[i])
+                dst[i] = over(PixelMath.mulChannels(src, a), dst[i])
             }
             i &+= 1
         }
@@ -121,6 +133,6 @@ struct PixelPainter {
             return
         }
         let s = a == 255 ? src : PixelMath.mulChannels(src, a)
-        for i in 0..<count { dst[i] = PixelMath.over(s, dst[i]) }
+        for i in 0..<count { dst[i] = over(s, dst[i]) }
     }
 }

@@ -14,6 +14,10 @@ struct CoverageScratch {
     /// Per row: first and last cell touched by upward edges, then by downward edges.
     var ranges: UnsafeMutablePointer<Int32>
     var rangeCapacity: Int
+    /// The last arc plan made, by the radius, sweep and tolerance it was made for: the same dot, spinner or
+    /// corner is usually drawn again and again, and a plan costs several divisions and square roots.
+    var planKey = (radius: Double.nan, sweep: Double.nan, tolerance: Double.nan)
+    var plan = Outline.ArcPlan(count: 1, cosStep: 1, sinStep: 0, scale: 1)
 
     /// Largest band the accumulator works on at once; taller regions are done in horizontal bands.
     static let maximumCells = 1 << 18
@@ -27,6 +31,7 @@ struct CoverageScratch {
             scratch = .allocate(capacity: 1)
             scratch.initialize(to: CoverageScratch(cells: .allocate(capacity: 1), cellCapacity: 0,
                                                    ranges: .allocate(capacity: 1), rangeCapacity: 0))
+
             pthread_setspecific(scratchKey, scratch)
         }
         if scratch.pointee.cellCapacity < cells {

@@ -107,6 +107,16 @@ public struct Outline {
     }
 
     func arcPlan(radius: Double, sweep: Double) -> ArcPlan {
+        let scratch = accumulator.scratch
+        let key = scratch.pointee.planKey
+        if key.radius == radius && key.sweep == sweep && key.tolerance == tolerance { return scratch.pointee.plan }
+        let plan = makeArcPlan(radius: radius, sweep: sweep)
+        scratch.pointee.planKey = (radius, sweep, tolerance)
+        scratch.pointee.plan = plan
+        return plan
+    }
+
+    private func makeArcPlan(radius: Double, sweep: Double) -> ArcPlan {
         // A chord of a circle of radius R strays R(1 − cos(θ/2)) from it; pick θ for that to be the tolerance:
         // θ = 2·acos(1 − x) with x = tolerance/R, whose series 2·√(2x)·(1 + x/12 + …) never exceeds it when cut.
         let turn = abs(sweep)
