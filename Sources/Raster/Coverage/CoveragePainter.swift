@@ -14,7 +14,11 @@ extension CoverageAccumulator {
     /// each pixel's coverage); between the two ranges, and after the last, nothing was touched, so the
     /// coverage is constant and the pixels are painted as a span.
     func paint(onto surface: Surface, color: Color, rule: FillRule) {
-        let pixel = PixelPainter(src: color.argb, evenOdd: rule == .evenOdd)
+        // A table of tinted colours pays off from a dozen rows, or at once if it is already there.
+        let src = color.argb
+        let useTable = height >= 12 || scratch.pointee.tintColor == src
+        let pixel = PixelPainter(src: src, evenOdd: rule == .evenOdd,
+                                 tints: useTable ? scratch.pointee.tints(of: src) : nil)
         let left = Int(originX), top = Int(originY)
         let last = Int32(truncatingIfNeeded: width &- 1)
         for row in 0..<height {
@@ -71,9 +75,12 @@ struct PixelPainter {
     /// No channel exceeds alpha, as premultiplied colours should: then src·a + dst·(1 − αsrc·a) never
     /// overflows a byte and pixman's saturating add is a plain add.
     let premultiplied: Bool
+    /// src·a by alpha, when a table is at hand.
+    let tints: UnsafeMutablePointer<UInt32>?
 
-    init(src: UInt32, evenOdd: Bool) {
+    init(src: UInt32, evenOdd: Bool, tints: UnsafeMutablePointer<UInt32>? = nil) {
         self.src = src
+        self.tints = tints
         let a = src >> 24
         opaque = a == 255
         premultiplied = src >> 16 & 0xFF <= a && src >> 8 & 0xFF <= a && src & 0xFF <= a
@@ -85,6 +92,13 @@ struct PixelPainter {
     func over(_ s: UInt32, _ dst: UInt32) -> UInt32 {
         let rest = PixelMath.mulChannels(dst, 255 &- (s &>> 24))
         return premultiplied ? s &+ rest : PixelMath.addSaturating(s, rest)
+    }
+
+    /// src·a with pixman's rounding.
+    @inline(__always)
+    func tinted(_ a: UInt32) -> UInt32 {
+        if let tints { return tints[Int(a)] }
+        return PixelMath.mulChannels(src, a)
     }
 
     /// Winding coverage to an 8-bit alpha.
@@ -112,7 +126,7 @@ struct PixelPainter {
             if a == 255 && opaque {
                 dst[i] = src
             } else if a != 0 {
-                dst[i] = over(PixelMath.mulChannels(src, a), dst[i])
+                dst[i] = over(tinted(a), dst[i])
             }
             i &+= 1
         }

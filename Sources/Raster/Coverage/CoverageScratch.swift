@@ -19,6 +19,19 @@ struct CoverageScratch {
     var planKey = (radius: Double.nan, sweep: Double.nan, tolerance: Double.nan)
     var plan = Outline.ArcPlan(count: 1, cosStep: 1, sinStep: 0, scale: 1)
 
+    /// src·a for every alpha a of the colour `tintColor` (pixman's rounding), so edge pixels skip a multiply.
+    var tints: UnsafeMutablePointer<UInt32> = .allocate(capacity: 256)
+    var tintColor: UInt32? = nil
+
+    /// The tint table of `color`, built if the last one was for another colour.
+    mutating func tints(of color: UInt32) -> UnsafeMutablePointer<UInt32> {
+        if tintColor != color {
+            for a in 0..<256 { tints[a] = PixelMath.mulChannels(color, UInt32(a)) }
+            tintColor = color
+        }
+        return tints
+    }
+
     /// Largest band the accumulator works on at once; taller regions are done in horizontal bands.
     static let maximumCells = 1 << 18
 
@@ -70,6 +83,7 @@ private let scratchKey: pthread_key_t = {
         #endif
         scratch.pointee.cells.deallocate()
         scratch.pointee.ranges.deallocate()
+        scratch.pointee.tints.deallocate()
         scratch.deallocate()
     }
     precondition(status == 0, "cannot create the rasterizer's thread-local key")
