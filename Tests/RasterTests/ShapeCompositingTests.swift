@@ -79,3 +79,18 @@ private struct Forwarding<Inner: Shape>: Shape {
         }
     }
 }
+
+@Suite struct TintTableTests {
+    @Test func changingColourBetweenTallShapesUsesTheNewColour() {
+        // Tall enough for the painter's table of tinted colours; the second colour must not reuse the first's.
+        let column = Polygon(points: [PixelPoint(x: 0.25, y: 0), PixelPoint(x: 3, y: 0),
+                                      PixelPoint(x: 3, y: 30), PixelPoint(x: 0.25, y: 30)])
+        let dst: UInt32 = 0xFF20_4060
+        for src in [Color(argb: 0xFF33_99E6), Color(argb: 0x8040_2010), Color(argb: 0xFF33_99E6)] {
+            let s = Surface(width: 4, height: 30, fill: Color(argb: dst))
+            s.fill(column, color: src)
+            #expect(s[0, 17] == PixelMath.over(PixelMath.mulChannels(src.argb, 191), dst))
+            #expect(s[1, 17] == PixelMath.over(src.argb, dst))
+        }
+    }
+}

@@ -6,7 +6,6 @@ import Testing
 @Suite struct ShapeCoverageTests {
     private func expectAccurate(_ error: CoverageError, _ what: String,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
-        print("ERR \(error.max) \(error.mean) \(what)")
         #expect(error.isWithinLimits, "\(what): \(error)", sourceLocation: sourceLocation)
     }
 
