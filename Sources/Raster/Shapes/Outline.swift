@@ -142,8 +142,10 @@ public struct Outline {
     /// The arc from the angle whose cosine and sine are given, through `plan`, stopping one chord short of
     /// its end (the caller knows the end exactly; rotating there would drift). With `exactStart` the first
     /// vertex stays on the true ellipse, where a straight side joins it (rounded rectangles).
+    ///
+    /// `box`, if given, holds the arc (with vertices where the plan puts them); the whole ellipse's otherwise.
     mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, startCos: Double, startSin: Double,
-                      plan: ArcPlan, startsContour: Bool, exactStart: Bool) {
+                      plan: ArcPlan, startsContour: Bool, exactStart: Bool, box: ShapeBounds? = nil) {
         let ux = u.x * plan.scale, uy = u.y * plan.scale, vx = v.x * plan.scale, vy = v.y * plan.scale
         let cs = plan.cosStep, sn = plan.sinStep
         var c = startCos, s = startSin
@@ -152,7 +154,8 @@ public struct Outline {
         if startsContour { move(to: first) } else { line(to: first) }
         if plan.count < 2 { return }
         let hx = abs(ux) + abs(vx), hy = abs(uy) + abs(vy)
-        let minX = center.x - hx, minY = center.y - hy, maxX = center.x + hx, maxY = center.y + hy
+        let minX = box?.minX ?? center.x - hx, minY = box?.minY ?? center.y - hy
+        let maxX = box?.maxX ?? center.x + hx, maxY = box?.maxY ?? center.y + hy
         // An arc wholly above, below, left or right of the band changes its pixels exactly as its chord does,
         // and the caller's line to the arc's end is that chord.
         if accumulator.isOutside(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { return }

@@ -36,19 +36,19 @@ extension Surface {
         // Sides clamped to the region, so the conversions below stay small.
         let left = max(min(xa, xb), Double(region.minX)), right = min(max(xa, xb), Double(region.maxX))
         if !(left < right) { return }
-        let leftPixel = Int(left.rounded(.down)), rightPixel = Int(right.rounded(.down))
+        let leftPixel = Int(left), rightPixel = Int(right)
         let painter = PixelPainter(src: color.argb, evenOdd: false)
+        // Every straight row is the same: a fractional pixel each side (or one pixel holding both sides), full
+        // pixels between. Work out the two side pixels once.
+        let single = leftPixel == rightPixel
+        let leftTint = painter.tinted(painter.alpha(Float(single ? right - left : Double(leftPixel + 1) - left)))
+        let rightTint = single || rightPixel >= region.maxX ? 0 : painter.tinted(painter.alpha(Float(right - Double(rightPixel))))
+        let middle = single ? 0 : rightPixel - leftPixel - 1
         for y in middleTop..<middleBottom {
             let row = self.row(y)
-            if leftPixel == rightPixel {
-                painter.span(row + leftPixel, count: 1, coverage: Float(right - left))
-                continue
-            }
-            painter.span(row + leftPixel, count: 1, coverage: Float(Double(leftPixel + 1) - left))
-            painter.span(row + leftPixel + 1, count: rightPixel - leftPixel - 1, coverage: 1)
-            if rightPixel < region.maxX {
-                painter.span(row + rightPixel, count: 1, coverage: Float(right - Double(rightPixel)))
-            }
+            row[leftPixel] = painter.over(leftTint, row[leftPixel])
+            if middle > 0 { painter.span(row + leftPixel + 1, count: middle, coverage: 1) }
+            if rightTint != 0 { row[rightPixel] = painter.over(rightTint, row[rightPixel]) }
         }
     }
 }

@@ -55,8 +55,14 @@ public struct RoundedRect: Shape, Hashable {
         let plan = outline.arcPlan(radius: Outline.largestRadius(u, v), sweep: Double.pi / 2)
         func corner(_ cx: Double, _ cy: Double, _ c: Double, _ s: Double, _ first: Bool) {
             let center = transform.apply(PixelPoint(x: cx, y: cy))
+            // A quarter between axis directions is monotone in x and y: its ends' box holds it (on the plan's
+            // slightly larger ellipse), unless a rotation or shear turned it.
+            let k = plan.scale
+            let box = transform.b == 0 && transform.c == 0 ? ShapeBounds(
+                minX: center.x + k * min(u.x * c, -u.x * s), minY: center.y + k * min(v.y * s, v.y * c),
+                maxX: center.x + k * max(u.x * c, -u.x * s), maxY: center.y + k * max(v.y * s, v.y * c)) : nil
             outline.arc(center: center, u: u, v: v, startCos: c, startSin: s, plan: plan, startsContour: first,
-                        exactStart: true)
+                        exactStart: true, box: box)
             // The quarter's end is the next quarter's start: (c, s) turned by π/2 is (−s, c).
             outline.line(to: PixelPoint(x: center.x + u.x * -s + v.x * c, y: center.y + u.y * -s + v.y * c))
         }

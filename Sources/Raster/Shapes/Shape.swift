@@ -59,14 +59,22 @@ extension Surface {
         guard transform.isFinite, let box = shape.bounds(under: transform), box.isFinite else { return nil }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         if area.isEmpty { return nil }
-        // Compare in Double before converting, so huge coordinates never overflow Int.
+        // Clamp in Double before converting, so huge coordinates never overflow Int; the clamped values are
+        // ≥ 0, so truncation is floor.
         let pad = ShapeRasterizer.tolerance
-        let x0 = max(Double(area.minX), (box.minX - pad).rounded(.down))
-        let x1 = min(Double(area.maxX), (box.maxX + pad).rounded(.up))
-        let y0 = max(Double(area.minY), (box.minY - pad).rounded(.down))
-        let y1 = min(Double(area.maxY), (box.maxY + pad).rounded(.up))
+        let x0 = Int(min(max(Double(area.minX), box.minX - pad), Double(area.maxX)))
+        let y0 = Int(min(max(Double(area.minY), box.minY - pad), Double(area.maxY)))
+        let x1 = Self.ceiling(min(Double(area.maxX), box.maxX + pad))
+        let y1 = Self.ceiling(min(Double(area.maxY), box.maxY + pad))
         guard x0 < x1, y0 < y1 else { return nil }
-        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1) - Int(x0), height: Int(y1) - Int(y0))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// ⌈v⌉ for 0 ≤ v < 2⁶³, without a libm call.
+    @inline(__always)
+    private static func ceiling(_ v: Double) -> Int {
+        let t = Int(max(v, 0))
+        return Double(t) < v ? t + 1 : t
     }
 }
 
