@@ -42,17 +42,6 @@ enum ShapeBench {
                                      startAngle: PieSector.twelveOClock, sweep: sweep), color: color)
             }
         }
-        if BenchTiming.processEnvironment()["EXPERIMENT"] != nil {
-            time("squarecaps", "40x300") { i in
-                frame.fill(RoundedRect(x: px[i & 63], y: py[i & 63], width: 40, height: 300, cornerRadius: 0), color: color)
-            }
-            time("squarecaps", "4x40") { i in
-                frame.fill(RoundedRect(x: px[i & 63], y: py[i & 63], width: 4, height: 40, cornerRadius: 0), color: color)
-            }
-            time("capsule_one_pos", "40x300") { i in
-                frame.fill(RoundedRect.capsule(x: px[5], y: py[5], width: 40, height: 300), color: color)
-            }
-        }
         let arrow = Polygon(points: [(-12.0, -2.0), (2, -2), (2, -6), (12, 0), (2, 6), (2, 2), (-12, 2)]
             .map { PixelPoint(x: $0.0, y: $0.1) })
         time("arrow", "24px") { i in

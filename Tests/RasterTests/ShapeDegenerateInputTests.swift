@@ -86,3 +86,19 @@ import Testing
         }
     }
 }
+
+@Suite struct ShapeSegmentBudgetTests {
+    @Test func manyHugeCurvesFinishQuickly() {
+        // Each curve alone would be cut into 4096 lines; together they exhaust the budget and become chords.
+        var path = Path()
+        path.move(to: PixelPoint(x: 0, y: 0))
+        for i in 0..<20_000 {
+            let y = Double(i % 32)
+            path.addCurve(to: PixelPoint(x: 31, y: y), control1: PixelPoint(x: 1e9, y: -1e9),
+                          control2: PixelPoint(x: -1e9, y: 1e9))
+        }
+        let s = Surface(width: 32, height: 32, fill: .black)
+        s.fill(path, color: .white)
+        s.fill(path, color: .white, rule: .evenOdd)
+    }
+}

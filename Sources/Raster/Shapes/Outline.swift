@@ -13,6 +13,9 @@ public struct Outline {
     var accumulator: CoverageAccumulator
     /// Largest distance, in pixels, between a curve and the lines that stand for it.
     public let tolerance: Double
+    /// Lines curves and arcs may still be cut into: past it they are drawn as chords, so absurd input (a
+    /// million huge curves) costs time in proportion to its size, never hours.
+    private var segmentBudget = 1 << 22
     private var start = PixelPoint.zero
     private var current = PixelPoint.zero
     private var isOpen = false
@@ -87,7 +90,9 @@ public struct Outline {
     /// with a line unless `startsContour`.
     mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, start: Double, sweep: Double,
                       startsContour: Bool) {
-        let plan = arcPlan(radius: Self.largestRadius(u, v), sweep: sweep)
+        var plan = arcPlan(radius: Self.largestRadius(u, v), sweep: sweep)
+        if segmentBudget <= 0 { plan = makeArcPlan(radius: 0, sweep: sweep) }
+        segmentBudget -= plan.count
         let (s0, c0) = start == 0 ? (0, 1) : sineCosine(start)
         arc(center: center, u: u, v: v, startCos: c0, startSin: s0, plan: plan, startsContour: startsContour,
             exactStart: false)
@@ -187,10 +192,11 @@ public struct Outline {
     }
 
     /// Segments needed for a curve whose control polygon bends by `m` (scaled second difference).
-    private func segments(forSecondDifference m: Double) -> Int {
-        guard m.isFinite else { return 1 }
-        let n = (m / tolerance).squareRoot().rounded(.up)
-        return Int(min(max(n, 1), 4096))
+    private mutating func segments(forSecondDifference m: Double) -> Int {
+        guard m.isFinite, segmentBudget > 0 else { return 1 }
+        let n = Int(min(max((m / tolerance).squareRoot().rounded(.up), 1), 4096))
+        segmentBudget -= n
+        return n
     }
 
     /// A curve whose control points all lie above, below or right of the band changes no pixel of it but by

@@ -4,7 +4,8 @@ public protocol Shape: Sendable {
     /// non-finite shape). It may be loose but never too small.
     func bounds(under transform: AffineTransform) -> ShapeBounds?
 
-    /// Traces the outline, transformed, into `outline` as closed contours.
+    /// Traces the outline, transformed, into `outline` as closed contours. Called once per band of rows
+    /// drawn, so it should be cheap and must not draw itself.
     func trace(under transform: AffineTransform, into outline: inout Outline)
 }
 
