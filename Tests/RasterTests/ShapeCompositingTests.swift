@@ -78,6 +78,25 @@ private struct Forwarding<Inner: Shape>: Shape {
             #expect(worst <= 1, "\(shape) differs by \(worst)/255")
         }
     }
+
+    @Test func cornersTooBigForOneBandStillMatch() {
+        // The corner rows exceed the accumulator's band budget, so they are drawn in separate passes.
+        let shape = RoundedRect(x: 3.4, y: 2.2, width: 1010, height: 390, cornerRadius: 150)
+        #expect((1016 + 2) * 300 > CoverageScratch.maximumCells)
+        let fast = Surface(width: 1016, height: 396, fill: .black)
+        fast.fill(shape, color: .white)
+        let general = Surface(width: 1016, height: 396, fill: .black)
+        general.fill(Forwarding(inner: shape), color: .white)
+        var worst: UInt32 = 0
+        for y in stride(from: 0, to: 396, by: 3) {
+            for x in 0..<1016 {
+                let a = fast[x, y] & 0xFF, b = general[x, y] & 0xFF
+                worst = max(worst, a > b ? a - b : b - a)
+            }
+        }
+        #expect(worst <= 1, "differs by \(worst)/255")
+        #expect(fast[500, 200] == Color.white.argb && fast[4, 4] == Color.black.argb)
+    }
 }
 
 @Suite struct TintTableTests {

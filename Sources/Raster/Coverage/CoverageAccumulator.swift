@@ -20,9 +20,16 @@ struct CoverageAccumulator {
     let cellStride: Int
     let originX: Double
     let originY: Double
+    /// Rows left out of the band: band row `gapRow` is surface row originY + gapRow + gapRows (a rounded
+    /// rectangle's straight middle, painted directly, between its two rows of corners).
+    let gapRow: Int
+    let gapRows: Int
 
-    init(scratch: UnsafeMutablePointer<CoverageScratch>, originX: Int, originY: Int, width: Int, height: Int) {
+    init(scratch: UnsafeMutablePointer<CoverageScratch>, originX: Int, originY: Int, width: Int, height: Int,
+         skipping gap: Range<Int>? = nil) {
         self.scratch = scratch
+        gapRow = gap.map { $0.lowerBound - originY } ?? height
+        gapRows = gap?.count ?? 0
         cells = scratch.pointee.cells
         ranges = scratch.pointee.ranges
         self.width = width
@@ -46,8 +53,31 @@ struct CoverageAccumulator {
             swap(&y0, &y1)
             direction = -1
         }
+        if gapRows == 0 { return addBandLine(x0, y0, x1, y1, direction) }
+        // A row's coverage depends only on the part of each line inside it: the part in the gap is dropped.
+        let gapTop = Double(gapRow), gapBottom = Double(gapRow + gapRows), shift = Double(gapRows)
+        if y0 < gapTop {
+            if y1 <= gapTop {
+                addBandLine(x0, y0, x1, y1, direction)
+            } else {
+                addBandLine(x0, y0, x0 + (x1 - x0) * (gapTop - y0) / (y1 - y0), gapTop, direction)
+            }
+        }
+        if y1 > gapBottom {
+            if y0 >= gapBottom {
+                addBandLine(x0, y0 - shift, x1, y1 - shift, direction)
+            } else {
+                addBandLine(x0 + (x1 - x0) * (gapBottom - y0) / (y1 - y0), gapTop, x1, y1 - shift, direction)
+            }
+        }
+    }
+
+    /// A downward line in band coordinates: cut to the band's rows, then to its columns.
+    @inline(__always)
+    private mutating func addBandLine(_ px0: Double, _ py0: Double, _ px1: Double, _ py1: Double, _ dir: Float) {
+        var x0 = px0, y0 = py0, x1 = px1, y1 = py1
         let bottom = Double(height)
-        if y1 <= 0 || y0 >= bottom { return }
+        if y1 <= 0 || y0 >= bottom || !(y0 < y1) { return }
         let slope = (x1 - x0) / (y1 - y0)
         if y0 < 0 {
             x0 += slope * (0 - y0)
@@ -57,19 +87,28 @@ struct CoverageAccumulator {
             x1 = x0 + slope * (bottom - y0)
             y1 = bottom
         }
-        addClippedLeft(x0, y0, x1, y1, direction)
+        addClippedLeft(x0, y0, x1, y1, dir)
     }
 
-    /// Whether the box (in surface pixels) lies inside the band, so its lines can skip clipping.
+    /// Where a box (in surface pixels) lies wholly inside the band: the surface y of the band row it is
+    /// measured from (above or below the gap), so its lines can skip clipping; nil if it is not inside.
     @inline(__always)
-    func contains(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
-        minX >= originX && minY >= originY && maxX <= originX + Double(width) && maxY <= originY + Double(height)
+    func interiorTop(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Double? {
+        guard minX >= originX, maxX <= originX + Double(width), minY >= originY else { return nil }
+        if maxY <= originY + Double(min(gapRow, height)) { return originY }
+        let lowerTop = originY + Double(gapRow + gapRows)
+        if gapRows > 0 && minY >= lowerTop && maxY <= originY + Double(height + gapRows) {
+            return originY + Double(gapRows)
+        }
+        return nil
     }
 
-    /// Whether the box lies wholly above, below, left or right of the band.
+    /// Whether the box lies wholly above, below, left or right of the band, or inside its gap.
     @inline(__always)
     func isOutside(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
-        maxY <= originY || minY >= originY + Double(height) || maxX <= originX || minX >= originX + Double(width)
+        if maxY <= originY || minY >= originY + Double(height + gapRows) || maxX <= originX
+            || minX >= originX + Double(width) { return true }
+        return gapRows > 0 && minY >= originY + Double(gapRow) && maxY <= originY + Double(gapRow + gapRows)
     }
 
     /// A line already known to lie inside the band, in band coordinates (origin at its top-left).

@@ -50,7 +50,7 @@ extension CoverageAccumulator {
                 cell[width &+ 1] = 0
                 continue
             }
-            let dst = surface.row(top &+ row) + left
+            let dst = surface.row(top &+ (row < gapRow ? row : row &+ gapRows)) + left
             var coverage: Float = 0
             // Cells at and past the right edge only hold carries that no visible pixel needs.
             pixel.walk(cell, dst, Int(aLo), Int(min(aHi, last)), &coverage)

@@ -164,10 +164,10 @@ public struct Outline {
         // An arc wholly above, below, left or right of the band changes its pixels exactly as its chord does,
         // and the caller's line to the arc's end is that chord.
         if accumulator.isOutside(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { return }
-        if accumulator.contains(minX: minX, minY: minY, maxX: maxX, maxY: maxY) {
-            // The whole ellipse is inside the band (the usual case): no clipping, band coordinates in Float.
-            let cx = center.x - accumulator.originX, cy = center.y - accumulator.originY
-            var px = Float(first.x - accumulator.originX), py = Float(first.y - accumulator.originY)
+        if let top = accumulator.interiorTop(minX: minX, minY: minY, maxX: maxX, maxY: maxY) {
+            // The whole arc is inside the band (the usual case): no clipping, band coordinates in Float.
+            let cx = center.x - accumulator.originX, cy = center.y - top
+            var px = Float(first.x - accumulator.originX), py = Float(first.y - top)
             var x = 0.0, y = 0.0
             for _ in 1..<plan.count {
                 let nc = c * cs - s * sn
@@ -180,7 +180,7 @@ public struct Outline {
                 px = fx
                 py = fy
             }
-            current = PixelPoint(x: x + accumulator.originX, y: y + accumulator.originY)
+            current = PixelPoint(x: x + accumulator.originX, y: y + top)
             return
         }
         for _ in 1..<plan.count {
@@ -202,10 +202,8 @@ public struct Outline {
     /// A curve whose control points all lie above, below or right of the band changes no pixel of it but by
     /// the winding its end points give, which its chord gives just as well.
     private func isOutsideBand(_ a: PixelPoint, _ b: PixelPoint, _ c: PixelPoint, _ d: PixelPoint) -> Bool {
-        let top = accumulator.originY, bottom = top + Double(accumulator.height)
-        let left = accumulator.originX, right = left + Double(accumulator.width)
-        if max(a.y, b.y, c.y, d.y) <= top || min(a.y, b.y, c.y, d.y) >= bottom { return true }
-        return max(a.x, b.x, c.x, d.x) <= left || min(a.x, b.x, c.x, d.x) >= right
+        accumulator.isOutside(minX: min(a.x, b.x, c.x, d.x), minY: min(a.y, b.y, c.y, d.y),
+                              maxX: max(a.x, b.x, c.x, d.x), maxY: max(a.y, b.y, c.y, d.y))
     }
 
     /// Largest singular value of the 2x2 matrix [u v]: the longest radius of the ellipse they span.

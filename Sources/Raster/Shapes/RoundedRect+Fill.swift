@@ -23,16 +23,8 @@ extension Surface {
                                         rule: rule)
         }
         let middleTop = Int(firstRow), middleBottom = Int(endRow)
-        if middleTop > region.minY {
-            ShapeRasterizer.fill(shape, transform: transform, region: PixelRect(
-                x: region.x, y: region.y, width: region.width, height: middleTop - region.minY),
-                surface: self, color: color, rule: rule)
-        }
-        if middleBottom < region.maxY {
-            ShapeRasterizer.fill(shape, transform: transform, region: PixelRect(
-                x: region.x, y: middleBottom, width: region.width, height: region.maxY - middleBottom),
-                surface: self, color: color, rule: rule)
-        }
+        ShapeRasterizer.fill(shape, transform: transform, region: region, skipping: middleTop..<middleBottom,
+                             surface: self, color: color, rule: rule)
         // Sides clamped to the region, so the conversions below stay small.
         let left = max(min(xa, xb), Double(region.minX)), right = min(max(xa, xb), Double(region.maxX))
         if !(left < right) { return }

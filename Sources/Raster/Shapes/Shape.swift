@@ -81,8 +81,32 @@ extension Surface {
 
 /// Runs the accumulator over a region of the surface, in bands small enough for the scratch memory.
 enum ShapeRasterizer {
-    /// Flattening tolerance in pixels: small enough that no pixel's coverage is off by more than ~2/255.
+    /// Flattening tolerance in pixels: the largest per-pixel coverage error it allows measures under 5/255.
     static let tolerance = 1.0 / 32
+
+    /// The rows of `region` outside `gap` (a range of rows inside it), in one pass when they fit one band.
+    static func fill(_ shape: some Shape, transform: AffineTransform, region: PixelRect, skipping gap: Range<Int>,
+                     surface: Surface, color: Color, rule: FillRule) {
+        let rows = region.height - gap.count
+        if rows <= 0 { return }
+        if (region.width + 2) * rows > CoverageScratch.maximumCells || gap.isEmpty {
+            let above = PixelRect(x: region.x, y: region.y, width: region.width, height: gap.lowerBound - region.y)
+            let below = PixelRect(x: region.x, y: gap.upperBound, width: region.width,
+                                  height: region.maxY - gap.upperBound)
+            for part in [above, below] where !part.isEmpty {
+                fill(shape, transform: transform, region: part, surface: surface, color: color, rule: rule)
+            }
+            return
+        }
+        let scratch = CoverageScratch.current(
+            cells: CoverageAccumulator.cellsNeeded(width: region.width, height: rows), rows: rows)
+        let accumulator = CoverageAccumulator(scratch: scratch, originX: region.minX, originY: region.minY,
+                                              width: region.width, height: rows, skipping: gap)
+        var outline = Outline(accumulator: accumulator, tolerance: tolerance)
+        shape.trace(under: transform, into: &outline)
+        outline.close()
+        outline.accumulator.paint(onto: surface, color: color, rule: rule)
+    }
 
     static func fill(_ shape: some Shape, transform: AffineTransform, region: PixelRect, surface: Surface,
                      color: Color, rule: FillRule) {
