@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A 2-D affine map: x' = a·x + c·y + tx, y' = b·x + d·y + ty (the CoreGraphics/cairo convention).
 ///
 /// Angles are in radians; with y growing down the screen a positive rotation turns clockwise.
@@ -33,7 +27,7 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// Rotation by `angle` about the origin.
     public static func rotation(_ angle: Double) -> AffineTransform {
-        let cs = cos(angle), sn = sin(angle)
+        let (sn, cs) = sineCosine(angle)
         return AffineTransform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 

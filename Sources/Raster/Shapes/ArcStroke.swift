@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A stroked circular arc (a spinner, a ring): the band between radius ± lineWidth/2 along the sweep.
 ///
 /// Angles as in `PieSector`. A sweep of 2π or more is a full ring; round caps add half discs at both ends.
@@ -71,7 +65,8 @@ public struct ArcStroke: Shape, Hashable {
         let direction: Double = sweep < 0 ? -1 : 1
         let (uc, vc) = axes(lineWidth / 2)
         func capCenter(_ angle: Double) -> PixelPoint {
-            transform.apply(PixelPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)))
+            let (s, c) = sineCosine(angle)
+            return transform.apply(PixelPoint(x: center.x + radius * c, y: center.y + radius * s))
         }
         outline.arc(center: c, u: uo, v: vo, start: startAngle, sweep: sweep, startsContour: true)
         if cap == .round {

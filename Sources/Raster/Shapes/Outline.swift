@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The pen a `Shape` traces its outline with, in surface pixels (the shape applies its transform first).
 ///
 /// Contours are always closed: `move(to:)` and the end of tracing close the open one. Curves and arcs are
