@@ -34,7 +34,8 @@ import Testing
     @Test func drawingTwiceWithTheSameScratchLeavesNoResidue() {
         // The thread's scratch is reused: a second, unrelated fill must see clean cells.
         let a = Surface(width: 30, height: 30, fill: .black)
-        a.fill(Circle(center: PixelPoint(x: 15, y: 15), radius: 12), color: .white, clip: PixelRect(x: 0, y: 0, width: 10, height: 30))
+        a.fill(Circle(center: PixelPoint(x: 15, y: 15), radius: 12), color: .white,
+               clip: PixelRect(x: 0, y: 0, width: 10, height: 30))
         let b = Surface(width: 30, height: 30, fill: .black)
         b.fill(Circle(center: PixelPoint(x: 10.5, y: 12.5), radius: 3), color: .white)
         let c = Surface(width: 30, height: 30, fill: .black)

@@ -113,6 +113,22 @@ import Testing
         }
     }
 
+    @Test func pieBoundsHoldOnlyTheSector() throws {
+        let quarter = PieSector(center: PixelPoint(x: 10, y: 20), radius: 5, startAngle: PieSector.twelveOClock,
+                                sweep: Double.pi / 2)
+        let box = try #require(quarter.bounds(under: .identity))
+        #expect(abs(box.minX - 10) < 1e-9 && abs(box.maxX - 15) < 1e-9)
+        #expect(abs(box.minY - 15) < 1e-9 && abs(box.maxY - 20) < 1e-9)
+        // Turned, the box falls back to the whole circle's, which still holds the sector.
+        let turned = try #require(quarter.bounds(under: .rotation(0.3, around: PixelPoint(x: 10, y: 20))))
+        #expect(abs(turned.minX - 5) < 1e-9 && abs(turned.maxY - 25) < 1e-9)
+        // Three quarters counter-clockwise from 3 o'clock reach the top, left and bottom.
+        let most = PieSector(center: .zero, radius: 2, startAngle: 0, sweep: 1.5 * Double.pi, clockwise: false)
+        let wide = try #require(most.bounds(under: .identity))
+        #expect(abs(wide.minX + 2) < 1e-9 && abs(wide.minY + 2) < 1e-9 && abs(wide.maxY - 2) < 1e-9)
+        #expect(abs(wide.maxX - 2) < 1e-9)
+    }
+
     @Test func zeroSweepDrawsNothing() {
         let s = Surface(width: 20, height: 20, fill: .black)
         s.fill(PieSector(center: PixelPoint(x: 10, y: 10), radius: 8, startAngle: 1, sweep: 0), color: .white)
@@ -168,7 +184,8 @@ import Testing
     }
 
     @Test func horizontalCapsule() {
-        expectAccurate(measure(width: 34, height: 12, reference: .stadium(ax: 5.7, ay: 5.4, bx: 28.2, by: 5.4, r: 4.5)) {
+        let reference = ReferenceShape.stadium(ax: 5.7, ay: 5.4, bx: 28.2, by: 5.4, r: 4.5)
+        expectAccurate(measure(width: 34, height: 12, reference: reference) {
             $0.fill(RoundedRect.capsule(x: 1.2, y: 0.9, width: 31.5, height: 9), color: .white)
         }, "horizontal capsule")
     }
@@ -191,8 +208,8 @@ import Testing
                     return inBand || parts.dropFirst().contains { $0.contains(x, y) }
                 },
                 distanceToBoundary: { x, y in
-                    parts.map { $0.distanceToBoundary(x, y) }.min()! < band.distanceToBoundary(x, y)
-                        ? parts.map { $0.distanceToBoundary(x, y) }.min()! : band.distanceToBoundary(x, y)
+                    // The union's boundary lies on its parts' boundaries: the nearest of those is a lower bound.
+                    parts.reduce(band.distanceToBoundary(x, y)) { min($0, $1.distanceToBoundary(x, y)) }
                 })
             expectAccurate(measure(width: 32, height: 32, reference: reference) {
                 $0.fill(ArcStroke(center: c, radius: radius, lineWidth: width, startAngle: start, sweep: sweep,
@@ -213,7 +230,8 @@ import Testing
         let n = 600
         for i in 0..<n {
             let t = Double(i) / Double(n), u = 1 - t
-            points.append((u * u * p0.0 + 2 * u * t * q.0 + t * t * p1.0, u * u * p0.1 + 2 * u * t * q.1 + t * t * p1.1))
+            points.append((u * u * p0.0 + 2 * u * t * q.0 + t * t * p1.0,
+                           u * u * p0.1 + 2 * u * t * q.1 + t * t * p1.1))
         }
         for i in 0..<n {
             let t = Double(i) / Double(n), u = 1 - t

@@ -88,11 +88,14 @@ public struct Outline {
         if segmentBudget <= 0 { plan = makeArcPlan(radius: 0, sweep: sweep) }
         segmentBudget -= plan.count
         let (s0, c0) = start == 0 ? (0, 1) : sineCosine(start)
-        arc(center: center, u: u, v: v, startCos: c0, startSin: s0, plan: plan, startsContour: startsContour,
-            exactStart: false)
         // A full turn ends where it began; otherwise place the end exactly rather than by rotating.
         let (s1, c1) = abs(sweep) == 2 * Double.pi ? (s0, c0) : sineCosine(start + sweep)
         let k = plan.scale
+        let box = ShapeBounds(arcAround: center, u: PixelPoint(x: u.x * k, y: u.y * k),
+                              v: PixelPoint(x: v.x * k, y: v.y * k), start: start, sweep: sweep,
+                              startSinCos: (s0, c0), endSinCos: (s1, c1))
+        arc(center: center, u: u, v: v, startCos: c0, startSin: s0, plan: plan, startsContour: startsContour,
+            exactStart: false, box: box)
         line(to: PixelPoint(x: center.x + k * (u.x * c1 + v.x * s1), y: center.y + k * (u.y * c1 + v.y * s1)))
     }
 
@@ -117,7 +120,8 @@ public struct Outline {
 
     private func makeArcPlan(radius: Double, sweep: Double) -> ArcPlan {
         // A chord of a circle of radius R strays R(1 − cos(θ/2)) from it; pick θ for that to be the tolerance:
-        // θ = 2·acos(1 − x) with x = tolerance/R, whose series 2·√(2x)·(1 + x/12 + …) never exceeds it when cut.
+        // θ = 2·acos(1 − x) with x = tolerance/R, whose series 2·√(2x)·(1 + x/12 + …) never exceeds it when
+        // cut short.
         let turn = abs(sweep)
         var n = 1
         let x = tolerance / radius

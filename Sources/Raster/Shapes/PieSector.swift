@@ -32,7 +32,17 @@ public struct PieSector: Shape, Hashable {
 
     public func bounds(under transform: AffineTransform) -> ShapeBounds? {
         guard isDrawable else { return nil }
-        return Circle(center: center, radius: radius).bounds(under: transform)
+        let c = transform.apply(center)
+        let u = transform.applyLinear(x: radius, y: 0), v = transform.applyLinear(x: 0, y: radius)
+        let sweep = signedSweep
+        // A quarter pie needs a quarter of the circle's box: fewer rows and columns to visit.
+        guard let arc = ShapeBounds(arcAround: c, u: u, v: v, start: startAngle, sweep: sweep,
+                                    startSinCos: sineCosine(startAngle),
+                                    endSinCos: sineCosine(startAngle + sweep)) else {
+            return Circle(center: center, radius: radius).bounds(under: transform)
+        }
+        return ShapeBounds(minX: min(arc.minX, c.x), minY: min(arc.minY, c.y),
+                           maxX: max(arc.maxX, c.x), maxY: max(arc.maxY, c.y))
     }
 
     public func trace(under transform: AffineTransform, into outline: inout Outline) {

@@ -33,8 +33,10 @@ extension Surface {
         // Every straight row is the same: a fractional pixel each side (or one pixel holding both sides), full
         // pixels between. Work out the two side pixels once.
         let single = leftPixel == rightPixel
-        let leftTint = painter.tinted(painter.alpha(Float(single ? right - left : Double(leftPixel + 1) - left)))
-        let rightTint = single || rightPixel >= region.maxX ? 0 : painter.tinted(painter.alpha(Float(right - Double(rightPixel))))
+        let leftCoverage = Float(single ? right - left : Double(leftPixel + 1) - left)
+        let leftTint = painter.tinted(painter.alpha(leftCoverage))
+        let rightCoverage = single || rightPixel >= region.maxX ? 0 : Float(right - Double(rightPixel))
+        let rightTint = painter.tinted(painter.alpha(rightCoverage))
         let middle = single ? 0 : rightPixel - leftPixel - 1
         for y in middleTop..<middleBottom {
             let row = self.row(y)

@@ -26,6 +26,36 @@ public struct ShapeBounds: Hashable, Sendable {
         self.init(minX: center.x - hx, minY: center.y - hy, maxX: center.x + hx, maxY: center.y + hy)
     }
 
+    /// A box holding the arc centre + u·cos t + v·sin t for t from `start` through `start + sweep`, given
+    /// the sine and cosine of both ends. Tight when the ellipse is axis-aligned (its extremes are then at
+    /// quarter turns); nil otherwise, or for a full turn.
+    init?(arcAround center: PixelPoint, u: PixelPoint, v: PixelPoint, start: Double, sweep: Double,
+          startSinCos: (Double, Double), endSinCos: (Double, Double)) {
+        guard u.y == 0, v.x == 0, abs(sweep) < 2 * Double.pi, abs(start) < 1e6 else { return nil }
+        let (s0, c0) = startSinCos, (s1, c1) = endSinCos
+        var minX = min(c0 * u.x, c1 * u.x), maxX = max(c0 * u.x, c1 * u.x)
+        var minY = min(s0 * v.y, s1 * v.y), maxY = max(s0 * v.y, s1 * v.y)
+        // Quarter turns inside the sweep are where x or y peaks.
+        let quarter = Double.pi / 2
+        let lo = min(start, start + sweep) / quarter, hi = max(start, start + sweep) / quarter
+        var k = Int(lo.rounded(.up))
+        while Double(k) <= hi {
+            let c: Double, s: Double
+            switch k & 3 {
+            case 0: (c, s) = (1, 0)
+            case 1: (c, s) = (0, 1)
+            case 2: (c, s) = (-1, 0)
+            default: (c, s) = (0, -1)
+            }
+            minX = min(minX, c * u.x)
+            maxX = max(maxX, c * u.x)
+            minY = min(minY, s * v.y)
+            maxY = max(maxY, s * v.y)
+            k += 1
+        }
+        self.init(minX: center.x + minX, minY: center.y + minY, maxX: center.x + maxX, maxY: center.y + maxY)
+    }
+
     /// The box of `points`; nil if there are none or one is not finite.
     init?(points: some Sequence<PixelPoint>) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
