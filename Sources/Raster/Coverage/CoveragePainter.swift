@@ -52,15 +52,21 @@ extension CoverageAccumulator {
             }
             let dst = surface.row(top &+ (row < gapRow ? row : row &+ gapRows)) + left
             var coverage: Float = 0
+            // The last cell of a range only carries what the edges leave to the rest of the row (an edge's area
+            // goes to the cells before it), so its pixel starts the span that follows rather than being walked.
             // Cells at and past the right edge only hold carries that no visible pixel needs.
-            pixel.walk(cell, dst, Int(aLo), Int(min(aHi, last)), &coverage)
+            pixel.walk(cell, dst, Int(aLo), Int(min(aHi &- 1, last)), &coverage)
+            coverage += cell[Int(aHi)]
+            cell[Int(aHi)] = 0
             var end = aHi
             if bLo <= bHi {
-                pixel.span(dst + Int(aHi &+ 1), count: Int(min(bLo, last &+ 1) &- aHi &- 1), coverage: coverage)
-                pixel.walk(cell, dst, Int(bLo), Int(min(bHi, last)), &coverage)
+                pixel.span(dst + Int(aHi), count: Int(min(bLo, last &+ 1) &- aHi), coverage: coverage)
+                pixel.walk(cell, dst, Int(bLo), Int(min(bHi &- 1, last)), &coverage)
+                coverage += cell[Int(bHi)]
+                cell[Int(bHi)] = 0
                 end = bHi
             }
-            if end < last { pixel.span(dst + Int(end &+ 1), count: Int(last &- end), coverage: coverage) }
+            if end <= last { pixel.span(dst + Int(end), count: Int(last &- end &+ 1), coverage: coverage) }
             cell[width] = 0
             cell[width &+ 1] = 0
         }
