@@ -4,7 +4,15 @@ import ArgumentParser
 struct BenchRasterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "raster", abstract: "Rasterizer benchmark (CSV).")
 
+    @Argument(help: "Which part to run: shapes, fullscreen, one shape op (circle, pie…), or all when omitted.")
+    var part: String?
+
     func run() throws {
-        throw ValidationError("the raster benchmark is not built yet")
+        let timing = BenchTiming()
+        if part != "fullscreen" {
+            ShapeBench.run(timing: timing, only: part == nil || part == "shapes" ? nil : part) { print($0) }
+        }
+        // Full-screen ops and glyph_a8 (FullscreenBench.swift, compositing branch):
+        // if part == nil || part == "fullscreen" { FullscreenBench.rows(timing: timing).forEach { print($0) } }
     }
 }

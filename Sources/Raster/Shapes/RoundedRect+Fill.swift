@@ -1,0 +1,48 @@
+extension Surface {
+    /// Paints a rounded rectangle (see `fill(_:color:transform:clip:rule:)`). When the transform keeps it
+    /// axis-aligned, the rows between the corners are painted directly, their coverage being exact at once
+    /// (a fractional pixel at each side, full in between); only the corner rows go through the rasterizer.
+    /// Capsules, buttons and bars are mostly such rows.
+    public func fill(_ shape: RoundedRect, color: Color, transform: AffineTransform = .identity,
+                     clip: PixelRect? = nil, rule: FillRule = .nonZero) {
+        if color.argb == 0 { return }
+        guard let region = region(of: shape, transform: transform, clip: clip) else { return }
+        guard transform.b == 0, transform.c == 0 else {
+            return ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color,
+                                        rule: rule)
+        }
+        let xa = transform.a * shape.x + transform.tx, xb = transform.a * (shape.x + shape.width) + transform.tx
+        let ya = transform.d * shape.y + transform.ty, yb = transform.d * (shape.y + shape.height) + transform.ty
+        let cornerHeight = abs(transform.d) * shape.radius
+        // Whole rows lying between the corners, within the region.
+        let straightTop = min(ya, yb) + cornerHeight, straightBottom = max(ya, yb) - cornerHeight
+        let firstRow = max(Double(region.minY), straightTop.rounded(.up))
+        let endRow = min(Double(region.maxY), straightBottom.rounded(.down))
+        guard firstRow < endRow else {
+            return ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color,
+                                        rule: rule)
+        }
+        let middleTop = Int(firstRow), middleBottom = Int(endRow)
+        ShapeRasterizer.fill(shape, transform: transform, region: region, skipping: middleTop..<middleBottom,
+                             surface: self, color: color, rule: rule)
+        // Sides clamped to the region, so the conversions below stay small.
+        let left = max(min(xa, xb), Double(region.minX)), right = min(max(xa, xb), Double(region.maxX))
+        if !(left < right) { return }
+        let leftPixel = Int(left), rightPixel = Int(right)
+        let painter = PixelPainter(src: color.argb, evenOdd: false)
+        // Every straight row is the same: a fractional pixel each side (or one pixel holding both sides), full
+        // pixels between. Work out the two side pixels once.
+        let single = leftPixel == rightPixel
+        let leftCoverage = Float(single ? right - left : Double(leftPixel + 1) - left)
+        let leftTint = painter.tinted(painter.alpha(leftCoverage))
+        let rightCoverage = single || rightPixel >= region.maxX ? 0 : Float(right - Double(rightPixel))
+        let rightTint = painter.tinted(painter.alpha(rightCoverage))
+        let middle = single ? 0 : rightPixel - leftPixel - 1
+        for y in middleTop..<middleBottom {
+            let row = self.row(y)
+            row[leftPixel] = painter.over(leftTint, row[leftPixel])
+            if middle > 0 { painter.span(row + leftPixel + 1, count: middle, coverage: 1) }
+            if rightTint != 0 { row[rightPixel] = painter.over(rightTint, row[rightPixel]) }
+        }
+    }
+}
