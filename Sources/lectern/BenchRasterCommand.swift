@@ -12,7 +12,7 @@ struct BenchRasterCommand: ParsableCommand {
         if part != "fullscreen" {
             ShapeBench.run(timing: timing, only: part == nil || part == "shapes" ? nil : part) { print($0) }
         }
-        // Full-screen ops and glyph_a8 (FullscreenBench.swift, compositing branch):
-        // if part == nil || part == "fullscreen" { FullscreenBench.rows(timing: timing).forEach { print($0) } }
+        // Full-screen overlays, copy and fill, and glyph_a8.
+        if part == nil || part == "fullscreen" { FullscreenBench.rows(timing: timing).forEach { print($0) } }
     }
 }
