@@ -1,6 +1,7 @@
 import ArgumentParser
 import Platform
 import Raster
+import Logging
 import Reader
 
 /// `lectern render`: headless snapshots of screens on demand, for review and goldens.
@@ -20,7 +21,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         if let text { return try renderArticle(from: text) }
         let display = HeadlessDisplay(width: size.width, height: size.height)
-        try display.present(TitleScreen().draw(into: display.shadow))
+        try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern"))).draw(into: display.shadow))
         var writer = try SnapshotWriter(directory: out)
         try writer.save(display.scanout, name: "title")
         for path in writer.written { print("wrote \(path)") }

@@ -56,7 +56,7 @@ struct RunCommand: ParsableCommand {
                 log.error("cannot drive \(path): \(error); running headless")
             }
         }
-        try runHeadless()
+        try runHeadless(log: log)
     }
 
     private func drmCard(log: Logger) -> String? {
@@ -79,7 +79,7 @@ struct RunCommand: ParsableCommand {
         if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
         loop.watch(display.fd) { _ in display.handleEvents() }
         let input = startInput(for: display, loop: loop, log: log)
-        try display.present(TitleScreen().draw(into: display.shadow))
+        try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: log)).draw(into: display.shadow))
         display.waitForFlip(timeoutMilliseconds: 500)
         let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
         systemd.ready()
@@ -118,9 +118,9 @@ struct RunCommand: ParsableCommand {
         loop.schedule(after: interval) { keepWatchdogFed(systemd, every: interval, loop: loop) }
     }
 
-    private func runHeadless() throws {
+    private func runHeadless(log: Logger) throws {
         let display = HeadlessDisplay(width: size.width, height: size.height)
-        try display.present(TitleScreen().draw(into: display.shadow))
+        try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: log)).draw(into: display.shadow))
         var writer = try SnapshotWriter(directory: out)
         try writer.save(display.scanout, name: "screen-0")
         for path in writer.written { print("wrote \(path)") }
