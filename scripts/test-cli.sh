@@ -36,6 +36,19 @@ check "headless run writes a PNG" is_png "$work/snaps/screen-0.png"
 check "render exits 0" test $? -eq 0
 check "render writes a PNG" is_png "$work/render/title.png"
 
+# An article set as pages: every page a PNG.
+printf 'A Title\n\nFirst paragraph of the article.\n\nSecond paragraph.\n' > "$work/article.txt"
+"$bin" render --text "$work/article.txt" --size 800x480 --out "$work/article" >"$work/article.out" 2>&1
+check "render --text exits 0" test $? -eq 0
+check "render --text writes its first page" is_png "$work/article/article-1.png"
+check "a missing article is a one-line failure" one_line_error 1 render --text "$work/absent.txt" --out "$work/x"
+
+# A broken touch trace names its line instead of replaying anything.
+printf '0 0 down 10 10\n5 0 wobble 1 2\n' > "$work/bad.trace"
+check "a broken trace is a one-line failure" one_line_error 1 touch replay "$work/bad.trace"
+grep -q 'line 2' "$work/stderr"
+check "the broken trace's error names the line" test $? -eq 0
+
 # An output directory that cannot be created is one clear line, not a crash.
 one_line_error 1 render --out /proc/lectern-cannot-write >/dev/null
 check "unwritable output is a one-line failure" test $? -eq 0

@@ -9,20 +9,16 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Render screens headless and write them as PNG files.")
 
-    @Option(help: "Panel size, WIDTHxHEIGHT.")
-    var size = PanelSize(width: 1280, height: 800)
-
-    @Option(help: "Directory for the PNG files.")
-    var out = "out"
+    @OptionGroup var snapshot: SnapshotOptions
 
     @Option(help: "A plain-text article (first line the title, blank lines between paragraphs) to render as pages.")
     var text: String?
 
     func run() throws {
         if let text { return try renderArticle(from: text) }
-        let display = HeadlessDisplay(width: size.width, height: size.height)
+        let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
         try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern"))).draw(into: display.shadow))
-        var writer = try SnapshotWriter(directory: out)
+        var writer = try SnapshotWriter(directory: snapshot.out)
         try writer.save(display.scanout, name: "title")
         for path in writer.written { print("wrote \(path)") }
     }

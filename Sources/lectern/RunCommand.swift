@@ -10,11 +10,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the reader on the panel, or headless when there is none.")
 
-    @Option(help: "Panel size for the headless display, WIDTHxHEIGHT.")
-    var size = PanelSize(width: 1280, height: 800)
-
-    @Option(help: "Where the headless display writes its PNG snapshots.")
-    var out = "out"
+    @OptionGroup var snapshot: SnapshotOptions
 
     @Flag(help: "Use the headless display even when a DRM device is present.")
     var headless = false
@@ -119,9 +115,9 @@ struct RunCommand: ParsableCommand {
     }
 
     private func runHeadless(log: Logger) throws {
-        let display = HeadlessDisplay(width: size.width, height: size.height)
+        let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
         try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: log)).draw(into: display.shadow))
-        var writer = try SnapshotWriter(directory: out)
+        var writer = try SnapshotWriter(directory: snapshot.out)
         try writer.save(display.scanout, name: "screen-0")
         for path in writer.written { print("wrote \(path)") }
     }

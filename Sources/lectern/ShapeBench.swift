@@ -1,26 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Raster
 
 /// The shape half of `lectern bench raster`: circles, capsules, pies, the rotating arrow and rectangle fills,
 /// on the geometry of the reference (../shared/bench/raster/shapes.h): a 1280x800 XRGB frame filled with
 /// bg_pixel, opaque colour 0xFF3399E6, iteration i drawn at (posx[i & 63], posy[i & 63]).
 enum ShapeBench {
-    static let color = Color(argb: 0xFF33_99E6)
+    static let color = BenchGeometry.shapeColor
 
     /// Each row is printed through `emit` as soon as it is measured.
     /// With `only`, just the rows of that op (circle, capsule, pie, arrow, rect_fill).
     static func run(timing: BenchTiming, only: String? = nil, emit: (String) -> Void) {
-        let frame = Surface(width: 1280, height: 800, format: .xrgb8888)
-        for y in 0..<frame.height {
-            let row = frame.row(y)
-            for x in 0..<frame.width {
-                row[x] = 0xFF00_0000 | UInt32((x * 3 + y) & 0xFF) << 16 | UInt32((x ^ y) & 0xFF) << 8
-                    | UInt32((x * y) & 0xFF)
-            }
-        }
-        let (px, py) = positions()
+        let frame = BenchGeometry.backgroundSurface(width: 1280, height: 800)
+        let positions = BenchGeometry.Positions()
+        let px = positions.x, py = positions.y
         func time(_ op: String, _ size: String, _ body: (Int) -> Void) {
             if let only, only != op { return }
             emit(BenchTiming.row(op: op, size: size, nanoseconds: timing.nanosecondsPerCall(body)))
@@ -58,16 +49,5 @@ enum ShapeBench {
                 frame.fill(rect, with: color)
             }
         }
-    }
-
-    /// posx/posy of shapes.h.
-    static func positions() -> ([Double], [Double]) {
-        var x: [Double] = [], y: [Double] = []
-        for i in 0..<64 {
-            let whole: Double = 30 + Double((i * 197) % 1000), tall: Double = 30 + Double((i * 113) % 400)
-            x.append(whole + Double(i % 7) * 0.13 + 0.05)
-            y.append(tall + Double(i % 5) * 0.21 + 0.07)
-        }
-        return (x, y)
     }
 }

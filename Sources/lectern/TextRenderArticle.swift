@@ -89,8 +89,8 @@ extension RenderCommand {
     func renderArticle(from path: String) throws {
         let article = TextArticlePages(text: String(decoding: try AtomicFile.read(path), as: UTF8.self))
         let typesetter = Typesetter(library: try FontLibrary())
-        var writer = try SnapshotWriter(directory: out)
-        try article.render(width: size.width, height: size.height, typesetter: typesetter) { page, number in
+        var writer = try SnapshotWriter(directory: snapshot.out)
+        try article.render(width: snapshot.size.width, height: snapshot.size.height, typesetter: typesetter) { page, number in
             try writer.save(page, name: "article-\(number)")
         }
         for path in writer.written { print("wrote \(path)") }
