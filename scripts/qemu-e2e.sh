@@ -26,7 +26,12 @@ mkdir -p "$cache"
 if [ ! -f "$cache/kernel/ready" ]; then
   say "fetching Debian's kernel package (once)"
   rm -rf "$cache/kernel" && mkdir -p "$cache/kernel"
-  package=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+  kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}'; }
+  package=$(kernel_package)
+  if [ -z "$package" ]; then  # package lists never fetched on this machine
+    apt-get update -qq && package=$(kernel_package)
+  fi
+  [ -n "$package" ] || { say "cannot find Debian's kernel package (linux-image-amd64)"; exit 1; }
   (cd "$cache/kernel" && apt-get download -q "$package" 2>/dev/null && dpkg -x ./*.deb root && rm ./*.deb)
   version=$(ls "$cache/kernel/root/lib/modules")
   /usr/sbin/depmod -b "$cache/kernel/root" "$version"
