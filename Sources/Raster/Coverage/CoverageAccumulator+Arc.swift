@@ -11,6 +11,18 @@ extension CoverageAccumulator {
     @inline(__always)
     mutating func addQuarterArc(cx: Double, cy: Double, r2: Double, segment: ArcSegmentArea,
                                 _ px: Double, _ py: Double, _ qx: Double, _ qy: Double) {
+        // The quarter's box is its ends' box: when inside the band (the usual case), no piece needs clipping.
+        if min(px, qx) >= 0 && max(px, qx) <= Double(width) && min(py, qy) >= 0 && max(py, qy) <= Double(height) {
+            walkQuarterArc(cx: cx, cy: cy, r2: r2, segment: segment, px, py, qx, qy, clipping: false)
+        } else {
+            walkQuarterArc(cx: cx, cy: cy, r2: r2, segment: segment, px, py, qx, qy, clipping: true)
+        }
+    }
+
+    @inline(__always)
+    private mutating func walkQuarterArc(cx: Double, cy: Double, r2: Double, segment: ArcSegmentArea,
+                                         _ px: Double, _ py: Double, _ qx: Double, _ qy: Double,
+                                         clipping: Bool) {
         // Which half the arc lies in, horizontally and vertically: the side its segments bulge towards.
         let side: Double = px + qx > 2 * cx ? 1 : -1
         let below: Double = py + qy > 2 * cy ? 1 : -1
@@ -20,6 +32,12 @@ extension CoverageAccumulator {
         var column = rightward ? pxFloor + 1 : (pxFloor < px ? pxFloor : pxFloor - 1)
         var row = downward ? pyFloor + 1 : (pyFloor < py ? pyFloor : pyFloor - 1)
         let columnStep: Double = rightward ? 1 : -1, rowStep: Double = downward ? 1 : -1
+        // y is monotone, so every piece has the same direction: the same range (downward edges note the
+        // second) and the same sign of segment correction. Area right of the arc is the chord's less the
+        // segment on the outer side (more on the inner side), times the edge's direction.
+        var pieces = ArcPieces(cells: cells, ranges: ranges + (downward ? 2 : 0), cellStride: cellStride,
+                               width: Double(width), height: Double(height), segment: segment,
+                               correctionSign: (side > 0) == downward ? -1 : 1)
         var x = px, y = py
         // Where the arc crosses the next row line (x), computed once per row line.
         var rowX = 0.0
@@ -39,45 +57,85 @@ extension CoverageAccumulator {
                 ny = cy + below * max(0, r2 - (column - cx) * (column - cx)).squareRoot()
                 column += columnStep
             } else {
-                return addArcPiece(x, y, qx, qy, side: side, segment: segment)
+                pieces.add(x, y, qx, qy, clipping: clipping)
+                pieces.flush()
+                return
             }
-            addArcPiece(x, y, nx, ny, side: side, segment: segment)
+            pieces.add(x, y, nx, ny, clipping: clipping)
             x = nx
             y = ny
         }
     }
+}
+
+/// Adds the pieces of one quarter arc to the accumulator's cells, noting each row's touched cells once per
+/// row rather than per piece.
+struct ArcPieces {
+    let cells: UnsafeMutablePointer<Float>
+    /// The row ranges (first or second of each row) the arc's direction notes its cells in.
+    let ranges: UnsafeMutablePointer<Int32>
+    let cellStride: Int
+    let width: Double, height: Double
+    let segment: ArcSegmentArea
+    let correctionSign: Float
+    var row = -1
+    var first = Int.max
+    var last = Int.min
+
+    init(cells: UnsafeMutablePointer<Float>, ranges: UnsafeMutablePointer<Int32>, cellStride: Int,
+         width: Double, height: Double, segment: ArcSegmentArea, correctionSign: Float) {
+        self.cells = cells
+        self.ranges = ranges
+        self.cellStride = cellStride
+        self.width = width
+        self.height = height
+        self.segment = segment
+        self.correctionSign = correctionSign
+    }
 
     /// One piece of an arc lying in a single cell: its chord's signed area, corrected by the segment.
+    /// With `clipping`, pieces above, below or right of the band are dropped and those left of it become
+    /// its left side.
     @inline(__always)
-    private mutating func addArcPiece(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, side: Double,
-                                      segment: ArcSegmentArea) {
+    mutating func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, clipping: Bool) {
         if y0 == y1 { return }
         let mx = 0.5 * (x0 + x1), my = 0.5 * (y0 + y1)
-        guard my >= 0, my < Double(height), mx < Double(width) else { return }
-        let row = Int(my)
+        if clipping {
+            guard my >= 0, my < height, mx < width else { return }
+        }
+        let pieceRow = Int(my)
+        if pieceRow != row {
+            flush()
+            row = pieceRow
+        }
         let d = Float(y1 - y0)
-        if mx < 0 {
+        let cell = cells + pieceRow &* cellStride
+        if clipping && mx < 0 {
             // Left of the band: only the winding it gives the row remains.
-            (cells + row &* cellStride)[0] += d
-            let range = ranges + row &* 4 + (d < 0 ? 0 : 2)
-            range[0] = min(range[0], 0)
-            range[1] = max(range[1], 1)
+            cell[0] += d
+            first = min(first, 0)
+            last = max(last, 1)
             return
         }
         let column = Int(mx)
         let xmf = Float(mx - Double(column))
-        let dx = Float(x1 - x0), dy = d
-        // Area right of the arc is the chord's less the segment on the outer side (more on the inner side);
-        // the segment's sign follows the edge's direction, as the chord's area does.
-        let area = segment.area(chordSquared: dx * dx + dy * dy)
-        let correction: Float = (side > 0) == (d > 0) ? -area : area
-        let cell = cells + row &* cellStride
-        let near: Float = d - d * xmf + correction
+        let dx = Float(x1 - x0)
+        let near: Float = d - d * xmf + correctionSign * segment.area(chordSquared: dx * dx + d * d)
         cell[column] += near
         cell[column &+ 1] += d - near
-        let range = ranges + row &* 4 + (d < 0 ? 0 : 2)
-        range[0] = min(range[0], Int32(truncatingIfNeeded: column))
-        range[1] = max(range[1], Int32(truncatingIfNeeded: column &+ 1))
+        first = min(first, column)
+        last = max(last, column &+ 1)
+    }
+
+    /// Notes the current row's touched cells in its range.
+    @inline(__always)
+    mutating func flush() {
+        if row < 0 { return }
+        let range = ranges + row &* 4
+        range[0] = min(range[0], Int32(truncatingIfNeeded: first))
+        range[1] = max(range[1], Int32(truncatingIfNeeded: last))
+        first = Int.max
+        last = Int.min
     }
 }
 

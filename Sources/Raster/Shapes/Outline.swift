@@ -199,7 +199,7 @@ public struct Outline {
 
     /// The radius when u and v span a circle with axis-aligned radii (equal lengths) small enough for exact
     /// arcs to pay; nil otherwise. An exact arc costs a piece per pixel line crossed, chords a few per cell
-    /// crossed but many fewer cells: measured, chords win from a radius of about 8 on.
+    /// crossed but many fewer cells: measured, chords win from a radius of about 16 on.
     @inline(__always)
     static func circleRadius(_ u: PixelPoint, _ v: PixelPoint) -> Double? {
         guard u.y == 0, v.x == 0, abs(u.x) == abs(v.y), abs(u.x) > 0, abs(u.x) <= exactArcRadiusLimit else {
@@ -208,7 +208,7 @@ public struct Outline {
         return abs(u.x)
     }
 
-    static let exactArcRadiusLimit = 6.0
+    static let exactArcRadiusLimit = 16.0
 
     /// The arc of `arc(center:u:v:start:sweep:startsContour:)` traced exactly, without flattening, when the
     /// ellipse is a circle with axis-aligned radii and the arc lies inside the band (the usual case of dots,
