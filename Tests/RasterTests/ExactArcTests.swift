@@ -20,6 +20,20 @@ import Testing
         }
     }
 
+    @Test func mirroredAndScaledCirclesAreExactToo() {
+        // A flip reverses the direction the arcs are traced in; the segment areas must follow it.
+        for (sx, sy) in [(-1.5, 1.5), (2.0, -2.0), (-1.0, -1.0)] {
+            let transform = AffineTransform.scale(x: sx, y: sy).concatenating(.translation(x: 12.3, y: 11.6))
+            let r = 4.2, c = PixelPoint(x: 0.7, y: -0.4)
+            let centre = transform.apply(c)
+            let reference = ReferenceShape.circle(cx: centre.x, cy: centre.y, r: r * abs(sx))
+            let error = measure(width: 25, height: 24, reference: reference) {
+                $0.fill(Circle(center: c, radius: r), color: .white, transform: transform)
+            }
+            #expect(error.max <= Self.exactLimit, "scale \(sx), \(sy): \(error)")
+        }
+    }
+
     @Test func circlesAndPiesCutByEveryEdge() {
         // Centres beyond each edge and corner of the surface, and a clip rectangle through the middle.
         let centres = [(-2.3, 7.6), (7.2, -3.1), (17.8, 8.4), (8.9, 16.6), (-1.2, -2.7), (18.4, 17.1)]
@@ -42,20 +56,19 @@ import Testing
         #expect(clipped.max <= Self.exactLimit, "clipped circle: \(clipped)")
     }
 
-    @Test func circleAcrossBandBoundariesIsSeamless() {
-        // So wide that a band holds only a dozen rows: the circle's arcs are cut by band boundaries.
+    @Test func cornersAcrossBandBoundariesAreSeamless() {
+        // So wide that a band holds only a dozen rows: the corner arcs, taller than that, are cut by band
+        // boundaries (the clipping path of exact arcs).
         let width = 20_000, height = 40
-        let bandRows = CoverageScratch.maximumCells / (width + 2)
-        #expect(bandRows < 20)
+        #expect(CoverageScratch.maximumCells / (width + 2) < 16)
         let s = Surface(width: width, height: height, fill: .black)
-        let c = PixelPoint(x: 9_990.37, y: 19.61), r = 15.4
-        s.fill(Circle(center: c, radius: r), color: .white, clip: PixelRect(x: 0, y: 0, width: width, height: height))
-        s.fill(RoundedRect(x: 10_020.2, y: 3.3, width: 9_000, height: 33, cornerRadius: 11.5), color: .white)
-        let circle = ReferenceShape.circle(cx: c.x, cy: c.y, r: r)
+        let r = Outline.exactArcRadiusLimit - 0.3
+        s.fill(RoundedRect(x: 3.3, y: 2.6, width: 19_993.1, height: 36.2, cornerRadius: r), color: .white)
+        let rounded = ReferenceShape.roundedRect(x: 3.3, y: 2.6, w: 19_993.1, h: 36.2, r: r)
         var worst = 0.0
         for y in 0..<height {
-            for x in 9_970..<10_010 {
-                worst = max(worst, abs(Double(s[x, y] & 0xFF) - circle.coverage(px: x, py: y) * 255))
+            for x in Array(0..<24) + Array(19_975..<20_000) {
+                worst = max(worst, abs(Double(s[x, y] & 0xFF) - rounded.coverage(px: x, py: y) * 255))
             }
         }
         #expect(worst <= Self.exactLimit, "worst \(worst)/255")
