@@ -84,6 +84,9 @@ public struct Outline {
     /// with a line unless `startsContour`.
     mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, start: Double, sweep: Double,
                       startsContour: Bool) {
+        if exactCircularArc(center: center, u: u, v: v, start: start, sweep: sweep, startsContour: startsContour) {
+            return
+        }
         var plan = arcPlan(radius: Self.largestRadius(u, v), sweep: sweep)
         if segmentBudget <= 0 { plan = makeArcPlan(radius: 0, sweep: sweep) }
         segmentBudget -= plan.count
@@ -149,6 +152,11 @@ public struct Outline {
     /// `box`, if given, holds the arc (with vertices where the plan puts them); the whole ellipse's otherwise.
     mutating func arc(center: PixelPoint, u: PixelPoint, v: PixelPoint, startCos: Double, startSin: Double,
                       plan: ArcPlan, startsContour: Bool, exactStart: Bool, box: ShapeBounds? = nil) {
+        if exactStart && plan.count >= 2 && (startCos == 0 || startSin == 0), let box,
+           exactQuarter(center: center, u: u, v: v, startCos: startCos, startSin: startSin,
+                        startsContour: startsContour, box: box) {
+            return
+        }
         let ux = u.x * plan.scale, uy = u.y * plan.scale, vx = v.x * plan.scale, vy = v.y * plan.scale
         let cs = plan.cosStep, sn = plan.sinStep
         var c = startCos, s = startSin
@@ -187,6 +195,100 @@ public struct Outline {
             c = nc
             line(to: PixelPoint(x: center.x + ux * c + vx * s, y: center.y + uy * c + vy * s))
         }
+    }
+
+    /// The radius when u and v span a circle with axis-aligned radii (equal lengths) small enough for exact
+    /// arcs to pay; nil otherwise. An exact arc costs a piece per pixel line crossed, chords a few per cell
+    /// crossed but many fewer cells: measured, chords win from a radius of about 16 on.
+    @inline(__always)
+    static func circleRadius(_ u: PixelPoint, _ v: PixelPoint) -> Double? {
+        guard u.y == 0, v.x == 0, abs(u.x) == abs(v.y), abs(u.x) > 0, abs(u.x) <= exactArcRadiusLimit else {
+            return nil
+        }
+        return abs(u.x)
+    }
+
+    static let exactArcRadiusLimit = 16.0
+
+    /// The arc of `arc(center:u:v:start:sweep:startsContour:)` traced exactly, without flattening, when the
+    /// ellipse is a circle with axis-aligned radii and the arc lies inside the band (the usual case of dots,
+    /// pies and spinners); false, having done nothing, otherwise. The arc is cut at the quarter turns, where
+    /// its direction in x or y changes.
+    private mutating func exactCircularArc(center: PixelPoint, u: PixelPoint, v: PixelPoint, start: Double,
+                                           sweep: Double, startsContour: Bool) -> Bool {
+        guard let r = Self.circleRadius(u, v), abs(start) < 1e6, abs(sweep) <= 2 * Double.pi, sweep != 0 else {
+            return false
+        }
+        let (s0, c0) = start == 0 ? (0, 1) : sineCosine(start)
+        let (s1, c1) = abs(sweep) == 2 * Double.pi ? (s0, c0) : sineCosine(start + sweep)
+        let box = ShapeBounds(arcAround: center, u: u, v: v, start: start, sweep: sweep, startSinCos: (s0, c0),
+                              endSinCos: (s1, c1))
+            ?? ShapeBounds(minX: center.x - r, minY: center.y - r, maxX: center.x + r, maxY: center.y + r)
+        guard let top = exactArcTop(box) else { return false }
+        let first = PixelPoint(x: center.x + u.x * c0, y: center.y + v.y * s0)
+        if startsContour { move(to: first) } else { line(to: first) }
+        if top.isNaN {
+            // Wholly outside the band: its chord changes the band's pixels as the arc does.
+            line(to: PixelPoint(x: center.x + u.x * c1, y: center.y + v.y * s1))
+            return true
+        }
+        let left = accumulator.originX
+        let cx = center.x - left, cy = center.y - top, ux = u.x, vy = v.y
+        let segment = ArcSegmentArea(radius: r), r2 = r * r
+        var px = first.x - left, py = first.y - top
+        // Quarter turns strictly inside the sweep, in its direction.
+        let quarter = Double.pi / 2, end = start + sweep
+        var k = sweep > 0 ? Int((start / quarter).rounded(.down)) + 1 : Int((start / quarter).rounded(.up)) - 1
+        while sweep > 0 ? Double(k) * quarter < end : Double(k) * quarter > end {
+            let (c, s): (Double, Double)
+            switch k & 3 {
+            case 0: (c, s) = (1, 0)
+            case 1: (c, s) = (0, 1)
+            case 2: (c, s) = (-1, 0)
+            default: (c, s) = (0, -1)
+            }
+            let qx = cx + ux * c, qy = cy + vy * s
+            accumulator.addQuarterArc(cx: cx, cy: cy, r2: r2, segment: segment, px, py, qx, qy)
+            px = qx
+            py = qy
+            k += sweep > 0 ? 1 : -1
+        }
+        let qx = cx + ux * c1, qy = cy + vy * s1
+        accumulator.addQuarterArc(cx: cx, cy: cy, r2: r2, segment: segment, px, py, qx, qy)
+        current = PixelPoint(x: qx + left, y: qy + top)
+        return true
+    }
+
+    /// Where an exact arc whose box is `box` is measured from: the surface y of the band row its coordinates
+    /// start at; NaN when the arc lies wholly outside the band (its chord does as well); nil when it must be
+    /// flattened instead: across a band's gap, or so large that walking all its pixel crossings would cost
+    /// more than the chords.
+    @inline(__always)
+    private func exactArcTop(_ box: ShapeBounds) -> Double? {
+        if let top = accumulator.interiorTop(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) {
+            return top
+        }
+        if accumulator.isOutside(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) { return .nan }
+        guard accumulator.gapRows == 0, box.maxX - box.minX + box.maxY - box.minY < 16384 else { return nil }
+        return accumulator.originY
+    }
+
+    /// A rounded rectangle's corner traced exactly: the quarter turn from the axis direction (startCos,
+    /// startSin) to that direction turned by +π/2, when the ellipse is an axis-aligned circle and `box` (which
+    /// holds the quarter) lies inside the band; false, having done nothing, otherwise.
+    private mutating func exactQuarter(center: PixelPoint, u: PixelPoint, v: PixelPoint, startCos c: Double,
+                                       startSin s: Double, startsContour: Bool, box: ShapeBounds) -> Bool {
+        guard let r = Self.circleRadius(u, v), let top = exactArcTop(box) else { return false }
+        let first = PixelPoint(x: center.x + u.x * c, y: center.y + v.y * s)
+        if startsContour { move(to: first) } else { line(to: first) }
+        if top.isNaN { return true }
+        let left = accumulator.originX
+        let cx = center.x - left, cy = center.y - top
+        let px = first.x - left, py = first.y - top
+        let qx = cx + u.x * -s, qy = cy + v.y * c
+        accumulator.addQuarterArc(cx: cx, cy: cy, r2: r * r, segment: ArcSegmentArea(radius: r), px, py, qx, qy)
+        current = PixelPoint(x: qx + left, y: qy + top)
+        return true
     }
 
     /// Segments needed for a curve whose control polygon bends by `m` (scaled second difference).
