@@ -3,7 +3,8 @@
 # lectern from a small initramfs on /dev/dri/card0 (KMS, dumb buffers, page flips), takes a screendump over QMP
 # and checks it pixel for pixel against the headless rendering of the same screen, upright and turned 90°.
 # A virtual touchscreen (uinput) then plays a finger through the kernel and libinput, and the app must report it
-# in logical points; while idle the app must burn no CPU, and SIGTERM must end it cleanly.
+# in logical points; while idle the app must burn no CPU, and SIGTERM must end it cleanly. Asked for an output
+# with no monitor, it must wait for one (asleep) rather than give up.
 # Usage: qemu-e2e.sh PATH/TO/release/lectern
 set -euo pipefail
 bin=$(realpath "${1:?usage: qemu-e2e.sh PATH/TO/release/lectern}")
@@ -96,6 +97,8 @@ show upright
 sleep 1
 udev_data
 show turned --rotate 90
+# The second output has no monitor: the kiosk must wait for one, asleep, instead of giving up.
+show waiting --connector Virtual-2
 poweroff -f
 INIT
 chmod +x "$root/init"
@@ -111,7 +114,7 @@ say "initramfs $(du -h "$work/initramfs.gz" | cut -f1)"
 
 # --- boot ---------------------------------------------------------------------------------------------------
 qemu-system-x86_64 -machine q35 -m 512 -smp 1 -accel tcg -no-reboot -display none -vga none \
-  -device virtio-gpu-pci,xres=$width,yres=$height \
+  -device virtio-gpu-pci,max_outputs=2,xres=$width,yres=$height \
   -kernel "$kroot/boot/vmlinuz-$version" -initrd "$work/initramfs.gz" \
   -append "console=ttyS0 quiet panic=-1 vt.global_cursor_default=0" \
   -serial "file:$work/serial.log" -qmp "unix:$work/qmp.sock,server=on,wait=off" &
@@ -165,9 +168,10 @@ else
   failed=$((failed + 1))
 fi
 # Idle on the panel means asleep in poll: at most one 10 ms tick in 5 s. SIGTERM ends it cleanly (status 0).
-if wait_for 2 "e2e: exit" 60; then
-  check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 2
-  check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 2
+if wait_for 3 "e2e: exit" 90; then
+  check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 3
+  check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 3
+  check grep -q "^waiting for a display on /dev/dri/card0" "$work/serial.log"
   # The panel is mounted turned 90°: panel (100, 200) is logical (200, 1280 − 100), (300, 200) is (200, 980).
   check grep -q "^touch 0 down 200.0 1180.0" "$work/serial.log"
   check grep -q "^touch 0 move 200.0 980.0" "$work/serial.log"

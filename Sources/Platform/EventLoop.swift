@@ -62,6 +62,9 @@ public final class EventLoop {
     /// Makes `run()` return after the current iteration.
     public func stop() { stopped = true }
 
+    /// Whether `stop()` was called (or a signal came) since `run()` last began.
+    public var isStopped: Bool { stopped }
+
     /// Runs until `stop()` or SIGINT/SIGTERM.
     public func run() throws {
         stopped = false

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import Logging
 import Platform
@@ -69,7 +72,11 @@ struct RunCommand: ParsableCommand {
             choice.height = parsed.height
             choice.refresh = parsed.refresh
         }
-        let display = try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: rotate) ?? .none)
+        let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
+        if let interval = systemd.watchdogInterval { keepWatchdogFed(systemd, every: interval, loop: loop) }
+        if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
+        guard let display = try waitForDisplay(path: path, choice: choice, loop: loop, systemd: systemd, log: log)
+        else { return stopped(loop: loop, systemd: systemd, log: log) }
         log.info("showing on \(display.name)")
         let console = ConsoleMode()
         if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
@@ -77,15 +84,47 @@ struct RunCommand: ParsableCommand {
         let input = startInput(for: display, loop: loop, log: log)
         try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: log)).draw(into: display.shadow))
         display.waitForFlip(timeoutMilliseconds: 500)
-        let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
+        systemd.status("showing on \(display.name)")
         systemd.ready()
-        if let interval = systemd.watchdogInterval { keepWatchdogFed(systemd, every: interval, loop: loop) }
         print("showing on \(display.name) (\(path)); stop with Ctrl-C")
-        if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
         try loop.run()
+        stopped(loop: loop, systemd: systemd, log: log)
+        withExtendedLifetime((input, console)) {}
+    }
+
+    /// The display, once one is connected: a kiosk may be switched on before its panel. Between tries the loop
+    /// sleeps (no CPU), and SIGTERM or `--exit-after` still end the wait; nil when they did.
+    private func waitForDisplay(path: String, choice: ModeChoice, loop: EventLoop, systemd: ServiceNotifier,
+                                log: Logger) throws -> KMSDisplay? {
+        var waiting = false
+        while true {
+            do {
+                return try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: rotate) ?? .none)
+            } catch let error as SystemCallError where error.errno == ENODEV {
+                if !waiting {
+                    waiting = true
+                    log.notice("\(error.operation); waiting for a display")
+                    print("waiting for a display on \(path)")
+                    // Up, though showing nothing yet: systemd must not time the start out and restart us.
+                    systemd.status("waiting for a display on \(path)")
+                    systemd.ready()
+                }
+                var retry = false
+                loop.schedule(after: Self.displayRetrySeconds) { retry = true }
+                while !retry {
+                    try loop.runOnce()
+                    if loop.isStopped { return nil }
+                }
+            }
+        }
+    }
+
+    /// How often a kiosk without a connected display looks again.
+    static let displayRetrySeconds = 5.0
+
+    private func stopped(loop: EventLoop, systemd: ServiceNotifier, log: Logger) {
         systemd.stopping()
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
-        withExtendedLifetime((input, console)) {}
     }
 
     /// Touch from libinput's seat, with the panel's mounting undone. Without it the panel still shows.
