@@ -13,6 +13,15 @@ extension Surface {
         }
         let xa = transform.a * shape.x + transform.tx, xb = transform.a * (shape.x + shape.width) + transform.tx
         let ya = transform.d * shape.y + transform.ty, yb = transform.d * (shape.y + shape.height) + transform.ty
+        // Corners exact in both ways: painted directly by rows (the general rasterizer flattens larger arcs, and
+        // the two should agree).
+        if abs(transform.a) == abs(transform.d), abs(transform.a) * shape.radius <= Outline.exactArcRadiusLimit,
+           let box = UprightRoundedBox(
+            left: min(xa, xb) + abs(transform.a) * shape.radius, right: max(xa, xb) - abs(transform.a) * shape.radius,
+            top: min(ya, yb) + abs(transform.d) * shape.radius, bottom: max(ya, yb) - abs(transform.d) * shape.radius,
+            radius: abs(transform.a) * shape.radius) {
+            return box.paint(onto: self, region: region, color: color)
+        }
         let cornerHeight = abs(transform.d) * shape.radius
         // Whole rows lying between the corners, within the region.
         let straightTop = min(ya, yb) + cornerHeight, straightBottom = max(ya, yb) - cornerHeight
