@@ -1,8 +1,9 @@
 extension Surface {
     /// Paints a rounded rectangle (see `fill(_:color:transform:clip:rule:)`). When the transform keeps it
-    /// axis-aligned, the rows between the corners are painted directly, their coverage being exact at once
-    /// (a fractional pixel at each side, full in between); only the corner rows go through the rasterizer.
-    /// Capsules, buttons and bars are mostly such rows.
+    /// upright and its corners circular of at most the exact-arc radius, every row is painted directly
+    /// (`UprightRoundedBox`). Otherwise, when it stays axis-aligned, the rows between the corners are painted
+    /// directly, their coverage being exact at once (a fractional pixel at each side, full in between); only
+    /// the corner rows go through the rasterizer. Capsules, buttons and bars are mostly such rows.
     public func fill(_ shape: RoundedRect, color: Color, transform: AffineTransform = .identity,
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
         if color.argb == 0 { return }
