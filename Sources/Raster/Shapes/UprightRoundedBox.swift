@@ -243,12 +243,10 @@ struct UprightRoundedBox {
 
     @inline(__always)
     private func put(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ coverage: Double, _ painter: PixelPainter) {
-        let a = painter.alpha(Float(coverage))
-        if a == 255 && painter.opaque {
-            row[i] = painter.src
-        } else if a != 0 {
-            row[i] = painter.over(painter.tinted(a), row[i])
-        }
+        // No branch on the alpha (see `PixelPainter.walk`): 0 and 255 are exact through the same arithmetic.
+        // `paint` always gives the painter a tint table.
+        let a = UInt32(min(abs(Float(coverage)), 1) * 255 + 0.5)
+        row[i] = painter.over(painter.tints.unsafelyUnwrapped[Int(a)], row[i])
     }
 
     @inline(__always)
