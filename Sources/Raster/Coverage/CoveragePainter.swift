@@ -125,6 +125,18 @@ struct PixelPainter {
     func walk(_ cell: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<UInt32>, _ first: Int,
               _ last: Int, _ coverage: inout Float) {
         var i = first
+        if let tints, !evenOdd {
+            // No branch on the coverage (edge pixels' alphas are unpredictable): alpha 0 and 255 come out exact
+            // through the same arithmetic, dst·255/255 = dst and src + dst·0 = src.
+            while i <= last {
+                coverage += cell[i]
+                cell[i] = 0
+                let a = UInt32(min(abs(coverage), 1) * 255 + 0.5)
+                dst[i] = over(tints[Int(a)], dst[i])
+                i &+= 1
+            }
+            return
+        }
         while i <= last {
             coverage += cell[i]
             cell[i] = 0

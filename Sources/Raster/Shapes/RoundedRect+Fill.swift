@@ -1,8 +1,9 @@
 extension Surface {
     /// Paints a rounded rectangle (see `fill(_:color:transform:clip:rule:)`). When the transform keeps it
-    /// axis-aligned, the rows between the corners are painted directly, their coverage being exact at once
-    /// (a fractional pixel at each side, full in between); only the corner rows go through the rasterizer.
-    /// Capsules, buttons and bars are mostly such rows.
+    /// upright and its corners circular of at most the exact-arc radius, every row is painted directly
+    /// (`UprightRoundedBox`). Otherwise, when it stays axis-aligned, the rows between the corners are painted
+    /// directly, their coverage being exact at once (a fractional pixel at each side, full in between); only
+    /// the corner rows go through the rasterizer. Capsules, buttons and bars are mostly such rows.
     public func fill(_ shape: RoundedRect, color: Color, transform: AffineTransform = .identity,
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
         if color.argb == 0 { return }
@@ -13,6 +14,15 @@ extension Surface {
         }
         let xa = transform.a * shape.x + transform.tx, xb = transform.a * (shape.x + shape.width) + transform.tx
         let ya = transform.d * shape.y + transform.ty, yb = transform.d * (shape.y + shape.height) + transform.ty
+        // Corners exact in both ways: painted directly by rows (the general rasterizer flattens larger arcs, and
+        // the two should agree).
+        if abs(transform.a) == abs(transform.d), abs(transform.a) * shape.radius <= Outline.exactArcRadiusLimit,
+           let box = UprightRoundedBox(
+            left: min(xa, xb) + abs(transform.a) * shape.radius, right: max(xa, xb) - abs(transform.a) * shape.radius,
+            top: min(ya, yb) + abs(transform.d) * shape.radius, bottom: max(ya, yb) - abs(transform.d) * shape.radius,
+            radius: abs(transform.a) * shape.radius) {
+            return box.paint(onto: self, region: region, color: color)
+        }
         let cornerHeight = abs(transform.d) * shape.radius
         // Whole rows lying between the corners, within the region.
         let straightTop = min(ya, yb) + cornerHeight, straightBottom = max(ya, yb) - cornerHeight

@@ -1,0 +1,290 @@
+/// A box with circular corners of one radius whose sides run along the pixel axes: a circle, a capsule or a
+/// rounded rectangle drawn without rotation. Such a shape is painted row by row, top to bottom, each pixel's
+/// exact area coverage worked out directly from the geometry: no edge list, no coverage cells, one pass over
+/// the surface's memory.
+///
+/// Within one pixel row the shape is cut into at most three strips: rows of the top corners, straight rows,
+/// rows of the bottom corners. In a strip the half-width w changes monotonically, and the area of the shape
+/// left of a vertical line x is known in closed form: 0 left of the widest point; in the corner, the right
+/// triangle between the line, the strip's wide edge and the arc, plus the circular segment between that
+/// triangle's long side and the arc; then growing by the strip's height per unit of x across the middle; the
+/// mirror image on the right. A pixel's coverage is the difference of that area at its two sides.
+struct UprightRoundedBox {
+    /// Centres of the corner circles: x of the left and right ones, y of the top and bottom ones.
+    let left: Double, right: Double, top: Double, bottom: Double
+    let radius: Double
+    private let r2: Double
+    private let segment: ArcSegmentArea
+
+    /// Sizes beyond this (or centres further out) go to the general rasterizer, where the square roots of
+    /// differences of squares would lose precision.
+    static let largestRadius = 65536.0
+    static let farthestCentre = 1e7
+
+    init?(left: Double, right: Double, top: Double, bottom: Double, radius: Double) {
+        guard radius >= 0, radius <= Self.largestRadius, left <= right, top <= bottom,
+              abs(left) <= Self.farthestCentre, abs(right) <= Self.farthestCentre,
+              abs(top) <= Self.farthestCentre, abs(bottom) <= Self.farthestCentre else { return nil }
+        self.left = left
+        self.right = right
+        self.top = top
+        self.bottom = bottom
+        self.radius = radius
+        r2 = radius * radius
+        segment = ArcSegmentArea(radius: max(radius, 1e-6))
+    }
+
+    /// Part of a pixel row where the half-width w runs monotonically from `narrow` to `wide`; `wideOffset`
+    /// is the distance from the corner centres' row to the wide edge (0 for straight rows).
+    private struct Strip {
+        var height: Double
+        var narrow: Double
+        var wide: Double
+        var wideOffset: Double
+        /// Area left of the narrowest point's vertical, on one side.
+        var corner: Double
+    }
+
+    /// Area of the strip left of the line at distance `a` outside the corner centre (narrow ≤ a ≤ wide):
+    /// the triangle between the line, the wide edge and the arc, plus the circular segment.
+    @inline(__always)
+    private func cornerArea(_ a: Double, _ s: Strip) -> Double {
+        if a >= s.wide { return 0 }
+        return cornerArea(a, crossing: max(r2 - a * a, 0).squareRoot(), s)
+    }
+
+    /// The same, given where the line meets the arc: `crossing` from the corner centres' row.
+    @inline(__always)
+    private func cornerArea(_ a: Double, crossing: Double, _ s: Strip) -> Double {
+        let legV = min(max(crossing - s.wideOffset, 0), s.height), legH = s.wide - a
+        // Chords too short to matter are zeroed: their cube would underflow into slow subnormal arithmetic.
+        let exact = legH * legH + legV * legV
+        let chord2 = Float(exact > 1e-9 ? exact : 0)
+        return 0.5 * legH * legV + Double(segment.area(chordSquared: chord2))
+    }
+
+    /// The strip's area left of x.
+    @inline(__always)
+    private func areaLeft(of x: Double, _ s: Strip) -> Double {
+        if x <= left - s.wide { return 0 }
+        let narrowLeft = left - s.narrow
+        if x < narrowLeft { return cornerArea(left - x, s) }
+        let narrowRight = right + s.narrow
+        if x <= narrowRight { return s.corner + (x - narrowLeft) * s.height }
+        let total = 2 * s.corner + (narrowRight - narrowLeft) * s.height
+        if x < right + s.wide { return total - cornerArea(x - right, s) }
+        return total
+    }
+
+    /// A corner strip, given its half-widths at both edges.
+    @inline(__always)
+    private func strip(height: Double, narrowOffset: Double, narrow: Double, wideOffset: Double,
+                       wide: Double) -> Strip {
+        var s = Strip(height: height, narrow: narrow, wide: wide, wideOffset: wideOffset, corner: 0)
+        if narrow < wide { s.corner = cornerArea(narrow, crossing: min(narrowOffset, radius), s) }
+        return s
+    }
+
+    /// Half-width at `offset` from the corner centres' row.
+    @inline(__always)
+    private func halfWidth(_ offset: Double) -> Double { max(r2 - offset * offset, 0).squareRoot() }
+
+    /// Paints the shape's pixels within `region` (rows and columns of the surface).
+    func paint(onto surface: Surface, region: PixelRect, color: Color) {
+        let src = color.argb
+        let scratch = CoverageScratch.current(cells: 0, rows: 0)
+        let painter = PixelPainter(src: src, evenOdd: false, tints: scratch.pointee.tints(of: src))
+        let minX = Double(region.minX), maxX = Double(region.maxX)
+        let empty = Strip(height: 0, narrow: 0, wide: 0, wideOffset: 0, corner: 0)
+        // Whole rows between the corners are all alike: worked out once, then repeated.
+        let straightFirst = Int(min(max(top.rounded(.up), Double(region.minY)), Double(region.maxY)))
+        let straightEnd = max(straightFirst, Int(min(max(bottom.rounded(.down), Double(region.minY)),
+                                                     Double(region.maxY))))
+        var y = region.minY
+        var carriedOffset = -1.0, carriedWidth = 0.0
+        while y < region.maxY {
+            if y == straightFirst && straightFirst < straightEnd {
+                paintStraightRows(surface, straightFirst..<straightEnd, minX, maxX, painter)
+                y = straightEnd
+                continue
+            }
+            defer { y += 1 }
+            let y0 = Double(y), y1 = y0 + 1
+            var count = 0
+            var height = 0.0
+            var s0 = empty, s1 = empty, s2 = empty
+            @inline(__always) func append(_ s: Strip) {
+                switch count {
+                case 0: s0 = s
+                case 1: s1 = s
+                default: s2 = s
+                }
+                count += 1
+                height += s.height
+            }
+            // Top corners: w grows downwards; the width at a row's bottom is the next row's at its top.
+            let topStart = max(y0, top - radius), topEnd = min(y1, top)
+            if topStart < topEnd {
+                let narrowOffset = top - topStart, wideOffset = top - topEnd
+                let narrow = narrowOffset == carriedOffset ? carriedWidth : halfWidth(narrowOffset)
+                let wide = halfWidth(wideOffset)
+                carriedOffset = wideOffset
+                carriedWidth = wide
+                append(strip(height: topEnd - topStart, narrowOffset: narrowOffset, narrow: narrow,
+                             wideOffset: wideOffset, wide: wide))
+            }
+            let midStart = max(y0, top), midEnd = min(y1, bottom)
+            if midStart < midEnd {
+                append(Strip(height: midEnd - midStart, narrow: radius, wide: radius, wideOffset: 0, corner: 0))
+            }
+            let bottomStart = max(y0, bottom), bottomEnd = min(y1, bottom + radius)
+            if bottomStart < bottomEnd {
+                let narrowOffset = bottomEnd - bottom, wideOffset = bottomStart - bottom
+                let wide = wideOffset == carriedOffset ? carriedWidth : halfWidth(wideOffset)
+                let narrow = halfWidth(narrowOffset)
+                carriedOffset = narrowOffset
+                carriedWidth = narrow
+                append(strip(height: bottomEnd - bottomStart, narrowOffset: narrowOffset, narrow: narrow,
+                             wideOffset: wideOffset, wide: wide))
+            }
+            if count == 0 { continue }
+            let row = surface.row(y)
+            if count == 1 {
+                paintRow(row, s0, minX, maxX, painter)
+                continue
+            }
+            // Edge pixels: those the left or right boundary passes through in some strip.
+            var outerLeft = min(left - s0.wide, left - s1.wide), innerLeft = max(left - s0.narrow, left - s1.narrow)
+            var innerRight = min(right + s0.narrow, right + s1.narrow)
+            var outerRight = max(right + s0.wide, right + s1.wide)
+            if count > 2 {
+                outerLeft = min(outerLeft, left - s2.wide)
+                innerLeft = max(innerLeft, left - s2.narrow)
+                innerRight = min(innerRight, right + s2.narrow)
+                outerRight = max(outerRight, right + s2.wide)
+            }
+            @inline(__always) func area(_ x: Double) -> Double {
+                var sum = areaLeft(of: x, s0) + areaLeft(of: x, s1)
+                if count > 2 { sum += areaLeft(of: x, s2) }
+                return sum
+            }
+            let leftFirst = Self.column(outerLeft, minX, maxX, up: false)
+            var leftEnd = Self.column(innerLeft, minX, maxX, up: true)
+            var rightFirst = Self.column(innerRight, minX, maxX, up: false)
+            let rightEnd = Self.column(outerRight, minX, maxX, up: true)
+            if leftEnd >= rightFirst {
+                leftEnd = rightEnd
+                rightFirst = rightEnd
+            }
+            edgePixels(row, leftFirst, leftEnd, painter, area)
+            if leftEnd < rightFirst {
+                painter.span(row + leftEnd, count: rightFirst - leftEnd, coverage: Float(height))
+                edgePixels(row, rightFirst, rightEnd, painter, area)
+            }
+        }
+    }
+
+    /// A row holding one strip, the usual case: its left edge, full span and right edge.
+    @inline(__always)
+    private func paintRow(_ row: UnsafeMutablePointer<UInt32>, _ s: Strip, _ minX: Double, _ maxX: Double,
+                          _ painter: PixelPainter) {
+        let outerLeft = left - s.wide, innerLeft = left - s.narrow
+        let innerRight = right + s.narrow, outerRight = right + s.wide
+        let leftFirst = Self.column(outerLeft, minX, maxX, up: false)
+        let leftEnd = Self.column(innerLeft, minX, maxX, up: true)
+        let rightFirst = Self.column(innerRight, minX, maxX, up: false)
+        let rightEnd = Self.column(outerRight, minX, maxX, up: true)
+        if leftEnd >= rightFirst {
+            // The two sides share pixels (the tip of a circle): every pixel through the general area.
+            return edgePixels(row, leftFirst, rightEnd, painter) { areaLeft(of: $0, s) }
+        }
+        let h = s.height
+        // Left side: area left of x is the corner's, then grows by h per unit past the narrow point.
+        var before = leftFirst > Int(minX) ? 0 : areaLeft(of: Double(leftFirst), s)
+        var i = leftFirst
+        while i < leftEnd {
+            let x = Double(i &+ 1)
+            let after = x < innerLeft ? cornerArea(left - x, s) : s.corner + (x - innerLeft) * h
+            put(row, i, after - before, painter)
+            before = after
+            i &+= 1
+        }
+        painter.span(row + leftEnd, count: rightFirst - leftEnd, coverage: Float(h))
+        // Right side, mirrored: area right of x.
+        i = rightFirst
+        before = Double(i) <= innerRight ? s.corner + (innerRight - Double(i)) * h : cornerArea(Double(i) - right, s)
+        while i < rightEnd {
+            let x = Double(i &+ 1)
+            let after = x <= innerRight ? s.corner + (innerRight - x) * h : cornerArea(x - right, s)
+            put(row, i, before - after, painter)
+            before = after
+            i &+= 1
+        }
+    }
+
+    /// Rows wholly between the corners: a fractional pixel each side (or one holding both), full between.
+    private func paintStraightRows(_ surface: Surface, _ rows: Range<Int>, _ minX: Double, _ maxX: Double,
+                                   _ painter: PixelPainter) {
+        let l = min(max(left - radius, minX), maxX), r = min(max(right + radius, minX), maxX)
+        if !(l < r) { return }
+        let leftPixel = Int(l), rightPixel = Int(r)
+        let single = leftPixel == rightPixel
+        let leftAlpha = painter.alpha(Float(single ? r - l : Double(leftPixel + 1) - l))
+        let rightAlpha = single || rightPixel >= Int(maxX) ? 0 : painter.alpha(Float(r - Double(rightPixel)))
+        let leftTint = painter.tinted(leftAlpha), rightTint = painter.tinted(rightAlpha)
+        let middle = single ? 0 : rightPixel - leftPixel - 1
+        for y in rows {
+            let row = surface.row(y)
+            if leftAlpha != 0 { row[leftPixel] = painter.over(leftTint, row[leftPixel]) }
+            if middle > 0 { painter.span(row + leftPixel + 1, count: middle, coverage: 1) }
+            if rightAlpha != 0 { row[rightPixel] = painter.over(rightTint, row[rightPixel]) }
+        }
+    }
+
+    @inline(__always)
+    private func put(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ coverage: Double, _ painter: PixelPainter) {
+        // No branch on the alpha (see `PixelPainter.walk`): 0 and 255 are exact through the same arithmetic.
+        // `paint` always gives the painter a tint table.
+        let a = UInt32(min(abs(Float(coverage)), 1) * 255 + 0.5)
+        row[i] = painter.over(painter.tints.unsafelyUnwrapped[Int(a)], row[i])
+    }
+
+    @inline(__always)
+    private func edgePixels(_ row: UnsafeMutablePointer<UInt32>, _ first: Int, _ end: Int, _ painter: PixelPainter,
+                            _ area: (Double) -> Double) {
+        if first >= end { return }
+        var before = area(Double(first))
+        var i = first
+        while i < end {
+            let after = area(Double(i &+ 1))
+            put(row, i, after - before, painter)
+            before = after
+            i &+= 1
+        }
+    }
+
+    /// ⌊v⌋ (or ⌈v⌉) clamped to lo...hi (whole, ≥ 0), without a libm call; clamping first keeps Int safe.
+    @inline(__always)
+    private static func column(_ v: Double, _ lo: Double, _ hi: Double, up: Bool) -> Int {
+        let c = min(max(v, lo), hi)
+        let t = Int(c)
+        return up && Double(t) < c ? t &+ 1 : t
+    }
+}
+
+extension Surface {
+    /// Paints a circle (see `fill(_:color:transform:clip:rule:)`); upright circles are painted directly by
+    /// rows, their coverage computed in closed form.
+    public func fill(_ shape: Circle, color: Color, transform: AffineTransform = .identity,
+                     clip: PixelRect? = nil, rule: FillRule = .nonZero) {
+        if color.argb == 0 { return }
+        guard let region = region(of: shape, transform: transform, clip: clip) else { return }
+        if transform.b == 0, transform.c == 0, abs(transform.a) == abs(transform.d) {
+            let c = transform.apply(shape.center), r = abs(transform.a) * shape.radius
+            if let box = UprightRoundedBox(left: c.x, right: c.x, top: c.y, bottom: c.y, radius: r) {
+                return box.paint(onto: self, region: region, color: color)
+            }
+        }
+        ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)
+    }
+}
