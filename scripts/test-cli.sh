@@ -23,6 +23,7 @@ check "unknown flag exits 2" one_line_error 2 --no-such-flag
 check "unknown subcommand option exits 2" one_line_error 2 render --bogus
 check "bad size exits 2" one_line_error 2 render --size 12x
 check "zero size exits 2" one_line_error 2 render --size 0x800
+check "a refresh rate is no size" one_line_error 2 render --size 1280x800@60
 check "missing feed file argument exits 2" one_line_error 2 feed parse
 check "help exits 0" "$bin" --help >/dev/null
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Platform
 
 /// A panel size written as `WIDTHxHEIGHT`, e.g. `1280x800`.
 struct PanelSize: ExpressibleByArgument, CustomStringConvertible {
@@ -11,10 +12,10 @@ struct PanelSize: ExpressibleByArgument, CustomStringConvertible {
     }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...8192).contains(w), (1...8192).contains(h) else { return nil }
-        self.init(width: w, height: h)
+        // The same spelling as a display mode, without the refresh rate.
+        guard let mode = ModeChoice.parseMode(argument), mode.refresh == nil,
+              (1...8192).contains(mode.width), (1...8192).contains(mode.height) else { return nil }
+        self.init(width: mode.width, height: mode.height)
     }
 
     static var defaultValueDescription: String { "1280x800" }

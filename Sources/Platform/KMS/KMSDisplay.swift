@@ -42,10 +42,13 @@ public final class KMSDisplay: Display {
         shadow = turn.swapsAxes ? Surface(width: height, height: width, format: .xrgb8888, fill: .black)
                                 : Surface(width: width, height: height, format: .xrgb8888, fill: .black)
         savedCRTC = drmModeGetCrtc(card.fd, crtcID)
-        for _ in 0..<3 { buffers.append(try ScanoutBuffer(card: card, width: width, height: height)) }
-        // Buffers start black (dumb buffers are zeroed), so showing the first one before drawing is clean.
-        buffers[0].staleDamage.removeAll()
-        buffers[0].staleDamage.add(shadow.bounds)
+        // A new buffer has never been filled: all of it is stale. Dumb buffers start zeroed (black), so showing
+        // the first one before anything is drawn is clean.
+        for _ in 0..<3 {
+            let buffer = try ScanoutBuffer(card: card, width: width, height: height)
+            buffer.staleDamage.add(shadow.bounds)
+            buffers.append(buffer)
+        }
         guard drmModeSetCrtc(card.fd, crtcID, buffers[0].framebuffer, 0, 0, &connectorID, 1, &mode) == 0 else {
             throw SystemCallError("set mode \(name) on \(path)")
         }
@@ -72,11 +75,9 @@ public final class KMSDisplay: Display {
             buffer.surface.copyTurned(from: shadow, rect: rect, turn: turn)
         }
         buffer.staleDamage.removeAll()
-        if pending != nil {
-            waitForFlip(timeoutMilliseconds: 200)
-            // A flip that never completes (a display switched off mid-flip) must not wedge the kiosk.
-            if pending != nil { pending = nil }
-        }
+        waitForFlip(timeoutMilliseconds: 200)
+        // A flip that never completed (a display switched off mid-flip) must not wedge the kiosk.
+        pending = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard drmModePageFlip(card.fd, crtcID, buffer.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), me) == 0 else {
             throw SystemCallError("page flip on \(card.path)")

@@ -11,8 +11,9 @@ import Raster
 final class ScanoutBuffer {
     let framebuffer: UInt32
     let surface: Surface
-    /// Everything drawn into the shadow since this buffer was last brought up to date.
-    var staleDamage: DamageRegion
+    /// Everything drawn into the shadow since this buffer was last brought up to date, in the shadow's
+    /// (logical) coordinates; the display that owns the buffer knows that orientation and sets it.
+    var staleDamage = DamageRegion()
     private let card: DRMCard
     private let handle: UInt32
     private let mapping: UnsafeMutableRawPointer
@@ -58,8 +59,6 @@ final class ScanoutBuffer {
         mappedBytes = Int(size)
         surface = Surface(borrowing: mapping.assumingMemoryBound(to: UInt32.self), width: width, height: height,
                           stride: Int(pitch) / 4, format: .xrgb8888)
-        // A new buffer has never been filled: all of it is stale.
-        staleDamage = DamageRegion(surface.bounds)
     }
 
     deinit {
