@@ -156,10 +156,31 @@ extension CoverageAccumulator {
 struct ArcSegmentArea {
     let oneOverEightR: Float
     let oneOverFourR2: Float
+    let halfR2: Double
+    let oneOverR2: Double
 
     init(radius: Double) {
         oneOverEightR = Float(1 / (8 * radius))
         oneOverFourR2 = Float(1 / (4 * radius * radius))
+        halfR2 = 0.5 * radius * radius
+        oneOverR2 = 1 / (radius * radius)
+    }
+
+    /// From this radius on, the chords the row painter of upright rounded boxes asks for (from the arc's top to
+    /// where it leaves a pixel row, or shorter) span at most 42° of arc, a sine of 0.66, where the series below
+    /// is within 0.3/255 of a pixel's area after five terms. Smaller circles go by the chord's length.
+    static let sineSeriesRadius = 4.0
+
+    /// The segment cut off by the chord between two points of the circle, given relative to its centre and at
+    /// most 42° apart, for circles of at least `sineSeriesRadius`: r²/2·(θ − sin θ), with sin θ the cross
+    /// product over r², and θ − sin θ = asin s − s = s³·(1/6 + 3s²/40 + 5s⁴/112 + 35s⁶/1152 + 63s⁸/2816 + …).
+    /// No square root, unlike the chord's length; about 7 % off the time of a circle 40 px across.
+    @inline(__always)
+    func area(_ px: Double, _ py: Double, _ qx: Double, _ qy: Double) -> Double {
+        let s: Double = abs(px * qy - py * qx) * oneOverR2
+        let s2: Double = s * s
+        let series: Double = 1.0 / 6 + s2 * (3.0 / 40 + s2 * (5.0 / 112 + s2 * (35.0 / 1152 + s2 * (63.0 / 2816))))
+        return halfR2 * s * s2 * series
     }
 
     @inline(__always)

@@ -57,6 +57,10 @@ struct UprightRoundedBox {
     @inline(__always)
     private func cornerArea(_ a: Double, crossing: Double, _ s: Strip) -> Double {
         let legV = min(max(crossing - s.wideOffset, 0), s.height), legH = s.wide - a
+        if radius >= ArcSegmentArea.sineSeriesRadius {
+            // Both ends of the chord lie on the arc: the segment follows from the sine of the angle between them.
+            return 0.5 * legH * legV + segment.area(a, s.wideOffset + legV, s.wide, s.wideOffset)
+        }
         // Chords too short to matter are zeroed: their cube would underflow into slow subnormal arithmetic.
         let exact = legH * legH + legV * legV
         let chord2 = Float(exact > 1e-9 ? exact : 0)
