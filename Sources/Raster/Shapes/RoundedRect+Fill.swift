@@ -35,24 +35,8 @@ extension Surface {
         let middleTop = Int(firstRow), middleBottom = Int(endRow)
         ShapeRasterizer.fill(shape, transform: transform, region: region, skipping: middleTop..<middleBottom,
                              surface: self, color: color, rule: rule)
-        // Sides clamped to the region, so the conversions below stay small.
-        let left = max(min(xa, xb), Double(region.minX)), right = min(max(xa, xb), Double(region.maxX))
-        if !(left < right) { return }
-        let leftPixel = Int(left), rightPixel = Int(right)
-        let painter = PixelPainter(src: color.argb, evenOdd: false)
-        // Every straight row is the same: a fractional pixel each side (or one pixel holding both sides), full
-        // pixels between. Work out the two side pixels once.
-        let single = leftPixel == rightPixel
-        let leftCoverage = Float(single ? right - left : Double(leftPixel + 1) - left)
-        let leftTint = painter.tinted(painter.alpha(leftCoverage))
-        let rightCoverage = single || rightPixel >= region.maxX ? 0 : Float(right - Double(rightPixel))
-        let rightTint = painter.tinted(painter.alpha(rightCoverage))
-        let middle = single ? 0 : rightPixel - leftPixel - 1
-        for y in middleTop..<middleBottom {
-            let row = self.row(y)
-            row[leftPixel] = painter.over(leftTint, row[leftPixel])
-            if middle > 0 { painter.span(row + leftPixel + 1, count: middle, coverage: 1) }
-            if rightTint != 0 { row[rightPixel] = painter.over(rightTint, row[rightPixel]) }
-        }
+        paintStraightRows(middleTop..<middleBottom, left: min(xa, xb), right: max(xa, xb),
+                          minX: Double(region.minX), maxX: Double(region.maxX),
+                          painter: PixelPainter(src: color.argb, evenOdd: false))
     }
 }

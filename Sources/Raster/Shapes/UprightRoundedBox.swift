@@ -108,7 +108,8 @@ struct UprightRoundedBox {
         var carriedOffset = -1.0, carriedWidth = 0.0
         while y < region.maxY {
             if y == straightFirst && straightFirst < straightEnd {
-                paintStraightRows(surface, straightFirst..<straightEnd, minX, maxX, painter)
+                surface.paintStraightRows(straightFirst..<straightEnd, left: left - radius, right: right + radius,
+                                          minX: minX, maxX: maxX, painter: painter)
                 y = straightEnd
                 continue
             }
@@ -223,25 +224,6 @@ struct UprightRoundedBox {
             put(row, i, before - after, painter)
             before = after
             i &+= 1
-        }
-    }
-
-    /// Rows wholly between the corners: a fractional pixel each side (or one holding both), full between.
-    private func paintStraightRows(_ surface: Surface, _ rows: Range<Int>, _ minX: Double, _ maxX: Double,
-                                   _ painter: PixelPainter) {
-        let l = min(max(left - radius, minX), maxX), r = min(max(right + radius, minX), maxX)
-        if !(l < r) { return }
-        let leftPixel = Int(l), rightPixel = Int(r)
-        let single = leftPixel == rightPixel
-        let leftAlpha = painter.alpha(Float(single ? r - l : Double(leftPixel + 1) - l))
-        let rightAlpha = single || rightPixel >= Int(maxX) ? 0 : painter.alpha(Float(r - Double(rightPixel)))
-        let leftTint = painter.tinted(leftAlpha), rightTint = painter.tinted(rightAlpha)
-        let middle = single ? 0 : rightPixel - leftPixel - 1
-        for y in rows {
-            let row = surface.row(y)
-            if leftAlpha != 0 { row[leftPixel] = painter.over(leftTint, row[leftPixel]) }
-            if middle > 0 { painter.span(row + leftPixel + 1, count: middle, coverage: 1) }
-            if rightAlpha != 0 { row[rightPixel] = painter.over(rightTint, row[rightPixel]) }
         }
     }
 
