@@ -20,6 +20,9 @@ public struct Color: Hashable, Sendable {
     public var green: UInt8 { UInt8(truncatingIfNeeded: argb >> 8) }
     public var blue: UInt8 { UInt8(truncatingIfNeeded: argb) }
     public var isOpaque: Bool { alpha == 255 }
+    /// No channel exceeds alpha, as a premultiplied colour's should. Blending such a colour never overflows a
+    /// byte, so painters can skip pixman's saturating add; others take the general path.
+    public var isPremultiplied: Bool { red <= alpha && green <= alpha && blue <= alpha }
 
     public static let black = Color(argb: 0xFF00_0000)
     public static let white = Color(argb: 0xFFFF_FFFF)

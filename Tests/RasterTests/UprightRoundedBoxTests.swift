@@ -22,6 +22,11 @@ private func worstDifference(_ a: Surface, _ b: Surface) -> UInt32 {
     return worst
 }
 
+/// Whether two surfaces of one size hold the same pixels.
+private func identical(_ a: Surface, _ b: Surface) -> Bool {
+    (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { x in a[x, y] == b[x, y] } }
+}
+
 /// The row-by-row painter of upright circles, capsules and rounded rectangles: the same pixels as the general
 /// rasterizer where that one is exact (arcs up to its exact-arc radius), and as the supersampled reference.
 @Suite struct UprightRoundedBoxTests {
@@ -112,6 +117,37 @@ private func worstDifference(_ a: Surface, _ b: Surface) -> UInt32 {
             }
         }
         #expect(worst <= 1)
+    }
+
+    @Test func coloursThatAreNotPremultipliedSaturateLikePixman() {
+        // Red above alpha: pixman's add saturates, which the row painter's plain add would not; such colours take
+        // the general path and come out the same.
+        let circle = Circle(center: PixelPoint(x: 9.4, y: 8.7), radius: 6.6)
+        let colour = Color(argb: 0x80FF_2010)
+        #expect(!colour.isPremultiplied && Color(argb: 0x8080_2010).isPremultiplied)
+        let direct = Surface(width: 20, height: 20, fill: Color(argb: 0xFFC0_4060))
+        direct.fill(circle, color: colour)
+        let general = Surface(width: 20, height: 20, fill: Color(argb: 0xFFC0_4060))
+        general.fill(Hidden(inner: circle), color: colour)
+        #expect(identical(direct, general))
+        #expect(direct[9, 8] >> 16 & 0xFF == 0xFF)
+    }
+
+    @Test func fullTurnPiesAreTheirCircle() {
+        // A sweep of a whole turn or more, either way round and from any start, is the disc: painted by rows.
+        let center = PixelPoint(x: 30.37, y: 29.81)
+        let circle = Surface(width: 62, height: 62, fill: .black)
+        circle.fill(Circle(center: center, radius: 25.5), color: .white)
+        for (start, sweep, clockwise) in [(-Double.pi / 2, 2 * Double.pi, true), (0.3, 7.0, false), (2, 9.5, true)] {
+            let pie = Surface(width: 62, height: 62, fill: .black)
+            pie.fill(PieSector(center: center, radius: 25.5, startAngle: start, sweep: sweep, clockwise: clockwise),
+                     color: .white)
+            #expect(identical(pie, circle))
+        }
+        let general = Surface(width: 62, height: 62, fill: .black)
+        general.fill(Hidden(inner: PieSector(center: center, radius: 25.5, startAngle: 0.3, sweep: 7)), color: .white)
+        #expect(!identical(general, circle), "the general path flattens the arc: the test would prove nothing")
+        #expect(worstDifference(general, circle) <= 4)
     }
 
     @Test func hugeAndFarCirclesAreSafe() {

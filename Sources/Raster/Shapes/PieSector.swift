@@ -59,3 +59,18 @@ public struct PieSector: Shape, Hashable {
         outline.close()
     }
 }
+
+extension Surface {
+    /// Paints a pie sector (see `fill(_:color:transform:clip:rule:)`). A full turn is the whole disc, which the
+    /// circle's row painter draws faster than the rasterizer draws the sector's outline.
+    public func fill(_ shape: PieSector, color: Color, transform: AffineTransform = .identity,
+                     clip: PixelRect? = nil, rule: FillRule = .nonZero) {
+        if shape.isDrawable && abs(shape.signedSweep) >= 2 * Double.pi {
+            return fill(Circle(center: shape.center, radius: shape.radius), color: color, transform: transform,
+                        clip: clip, rule: rule)
+        }
+        if color.argb == 0 { return }
+        guard let region = region(of: shape, transform: transform, clip: clip) else { return }
+        ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)
+    }
+}

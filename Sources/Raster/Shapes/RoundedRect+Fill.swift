@@ -17,6 +17,7 @@ extension Surface {
         // Corners exact in both ways: painted directly by rows (the general rasterizer flattens larger arcs, and
         // the two should agree).
         if abs(transform.a) == abs(transform.d), abs(transform.a) * shape.radius <= Outline.exactArcRadiusLimit,
+           color.isPremultiplied,
            let box = UprightRoundedBox(
             left: min(xa, xb) + abs(transform.a) * shape.radius, right: max(xa, xb) - abs(transform.a) * shape.radius,
             top: min(ya, yb) + abs(transform.d) * shape.radius, bottom: max(ya, yb) - abs(transform.d) * shape.radius,

@@ -53,6 +53,16 @@ struct UprightRoundedBox {
         return cornerArea(a, crossing: max(r2 - a * a, 0).squareRoot(), s)
     }
 
+    /// The same for a line known to lie strictly between the narrow and wide ends, where the line meets the arc
+    /// within the strip: no clamping of the triangle's height (a rounding error's worth past an end is harmless).
+    @inline(__always)
+    private func cornerAreaInside(_ a: Double, _ s: Strip) -> Double {
+        let crossing = max(r2 - a * a, 0).squareRoot()
+        if radius < ArcSegmentArea.sineSeriesRadius { return cornerArea(a, crossing: crossing, s) }
+        let legV = crossing - s.wideOffset, legH = s.wide - a
+        return 0.5 * legH * legV + segment.area(a, crossing, s.wide, s.wideOffset)
+    }
+
     /// The same, given where the line meets the arc: `crossing` from the corner centres' row.
     @inline(__always)
     private func cornerArea(_ a: Double, crossing: Double, _ s: Strip) -> Double {
@@ -93,7 +103,7 @@ struct UprightRoundedBox {
     @inline(__always)
     private func halfWidth(_ offset: Double) -> Double { max(r2 - offset * offset, 0).squareRoot() }
 
-    /// Paints the shape's pixels within `region` (rows and columns of the surface).
+    /// Paints the shape's pixels within `region` (rows and columns of the surface) in a premultiplied colour.
     func paint(onto surface: Surface, region: PixelRect, color: Color) {
         let src = color.argb
         let scratch = CoverageScratch.current(cells: 0, rows: 0)
@@ -106,7 +116,27 @@ struct UprightRoundedBox {
                                                      Double(region.maxY))))
         var y = region.minY
         var carriedOffset = -1.0, carriedWidth = 0.0
-        while y < region.maxY {
+        // Rows wholly within the top corners (y + 1 ≤ top) or wholly within the bottom ones (y ≥ bottom) hold one
+        // strip: most rows of a circle, painted without the mixing of strips that the rows between need.
+        let topRowsEnd = Int(min(max(top.rounded(.down), Double(region.minY)), Double(region.maxY)))
+        let bottomRowsStart = max(topRowsEnd, Int(min(max(bottom.rounded(.up), Double(region.minY)),
+                                                      Double(region.maxY))))
+        while y < topRowsEnd {
+            let y0 = Double(y), y1 = y0 + 1
+            let topStart = max(y0, top - radius)
+            if topStart < y1 {
+                // w grows downwards; the width at a row's bottom is the next row's at its top.
+                let narrowOffset = top - topStart, wideOffset = top - y1
+                let narrow = narrowOffset == carriedOffset ? carriedWidth : halfWidth(narrowOffset)
+                let wide = halfWidth(wideOffset)
+                carriedOffset = wideOffset
+                carriedWidth = wide
+                paintRow(surface.row(y), strip(height: y1 - topStart, narrowOffset: narrowOffset, narrow: narrow,
+                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter)
+            }
+            y += 1
+        }
+        while y < bottomRowsStart {
             if y == straightFirst && straightFirst < straightEnd {
                 surface.paintStraightRows(straightFirst..<straightEnd, left: left - radius, right: right + radius,
                                           minX: minX, maxX: maxX, painter: painter)
@@ -187,6 +217,21 @@ struct UprightRoundedBox {
                 edgePixels(row, rightFirst, rightEnd, painter, area)
             }
         }
+        while y < region.maxY {
+            let y0 = Double(y), y1 = y0 + 1
+            let bottomEnd = min(y1, bottom + radius)
+            if y0 < bottomEnd {
+                // w shrinks downwards; the width at a row's top is the last row's at its bottom.
+                let narrowOffset = bottomEnd - bottom, wideOffset = y0 - bottom
+                let wide = wideOffset == carriedOffset ? carriedWidth : halfWidth(wideOffset)
+                let narrow = halfWidth(narrowOffset)
+                carriedOffset = narrowOffset
+                carriedWidth = narrow
+                paintRow(surface.row(y), strip(height: bottomEnd - y0, narrowOffset: narrowOffset, narrow: narrow,
+                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter)
+            }
+            y += 1
+        }
     }
 
     /// A row holding one strip, the usual case: its left edge, full span and right edge.
@@ -195,6 +240,37 @@ struct UprightRoundedBox {
                           _ painter: PixelPainter) {
         let outerLeft = left - s.wide, innerLeft = left - s.narrow
         let innerRight = right + s.narrow, outerRight = right + s.wide
+        let h = s.height
+        // Unclipped (the columns need no clamping, and are ≥ 0 so truncation is floor), with the sides apart,
+        // each side's pixels fall in a known order, so the loops need no branch on where a pixel lies (one the
+        // predictor misses on most rows): on the left, the area up to a pixel's right side is the corner's for all
+        // but the last, whose right side is past the narrow point; on the right, the first pixel's left side is
+        // before the narrow point and the last one's right side is past the shape.
+        if outerLeft >= minX && outerRight <= maxX,
+           case let leftFirst = Int(outerLeft), case let leftEnd = Self.ceiling(innerLeft),
+           case let rightFirst = Int(innerRight), case let rightEnd = Self.ceiling(outerRight),
+           leftFirst < leftEnd && leftEnd < rightFirst && rightFirst < rightEnd {
+            var before = 0.0
+            var i = leftFirst
+            while i < leftEnd &- 1 {
+                let after = cornerAreaInside(left - Double(i &+ 1), s)
+                put(row, i, after - before, painter)
+                before = after
+                i &+= 1
+            }
+            put(row, i, s.corner + (Double(leftEnd) - innerLeft) * h - before, painter)
+            painter.span(row + leftEnd, count: rightFirst - leftEnd, coverage: Float(h))
+            before = s.corner + (innerRight - Double(rightFirst)) * h
+            i = rightFirst
+            while i < rightEnd &- 1 {
+                let after = cornerAreaInside(Double(i &+ 1) - right, s)
+                put(row, i, before - after, painter)
+                before = after
+                i &+= 1
+            }
+            put(row, i, before, painter)
+            return
+        }
         let leftFirst = Self.column(outerLeft, minX, maxX, up: false)
         let leftEnd = Self.column(innerLeft, minX, maxX, up: true)
         let rightFirst = Self.column(innerRight, minX, maxX, up: false)
@@ -203,7 +279,6 @@ struct UprightRoundedBox {
             // The two sides share pixels (the tip of a circle): every pixel through the general area.
             return edgePixels(row, leftFirst, rightEnd, painter) { areaLeft(of: $0, s) }
         }
-        let h = s.height
         // Left side: area left of x is the corner's, then grows by h per unit past the narrow point.
         var before = leftFirst > Int(minX) ? 0 : areaLeft(of: Double(leftFirst), s)
         var i = leftFirst
@@ -230,9 +305,9 @@ struct UprightRoundedBox {
     @inline(__always)
     private func put(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ coverage: Double, _ painter: PixelPainter) {
         // No branch on the alpha (see `PixelPainter.walk`): 0 and 255 are exact through the same arithmetic.
-        // `paint` always gives the painter a tint table.
+        // `paint` always gives the painter a tint table, and is only given premultiplied colours.
         let a = UInt32(min(abs(Float(coverage)), 1) * 255 + 0.5)
-        row[i] = painter.over(painter.tints.unsafelyUnwrapped[Int(a)], row[i])
+        row[i] = painter.overPremultiplied(painter.tints.unsafelyUnwrapped[Int(a)], row[i])
     }
 
     @inline(__always)
@@ -247,6 +322,13 @@ struct UprightRoundedBox {
             before = after
             i &+= 1
         }
+    }
+
+    /// ⌈v⌉ for 0 ≤ v < 2⁶³, without a libm call.
+    @inline(__always)
+    private static func ceiling(_ v: Double) -> Int {
+        let t = Int(v)
+        return Double(t) < v ? t &+ 1 : t
     }
 
     /// ⌊v⌋ (or ⌈v⌉) clamped to lo...hi (whole, ≥ 0), without a libm call; clamping first keeps Int safe.
@@ -265,7 +347,7 @@ extension Surface {
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
         if color.argb == 0 { return }
         guard let region = region(of: shape, transform: transform, clip: clip) else { return }
-        if transform.b == 0, transform.c == 0, abs(transform.a) == abs(transform.d) {
+        if transform.b == 0, transform.c == 0, abs(transform.a) == abs(transform.d), color.isPremultiplied {
             let c = transform.apply(shape.center), r = abs(transform.a) * shape.radius
             if let box = UprightRoundedBox(left: c.x, right: c.x, top: c.y, bottom: c.y, radius: r) {
                 return box.paint(onto: self, region: region, color: color)
