@@ -78,8 +78,10 @@ import Glibc
     }
 
     /// The segment from the sine of its angle (no square root) against r²/2·(θ − sin θ) from libm, across the
-    /// radii and angles the row painter of upright rounded boxes asks for: within 0.3/255 of a pixel.
-    @Test(arguments: [ArcSegmentArea.sineSeriesRadius, 5, 9.5, 40, 300, 2048])
+    /// radii and angles the row painter of upright rounded boxes asks for, with five terms of the series and,
+    /// from `shortSeriesRadius`, three: within 0.3/255 of a pixel.
+    @Test(arguments: [ArcSegmentArea.sineSeriesRadius, 5, 9.5, ArcSegmentArea.shortSeriesRadius - 0.01,
+                      ArcSegmentArea.shortSeriesRadius, 40, 300, 2048])
     func segmentsFromTheSineAreExact(radius: Double) {
         let segment = ArcSegmentArea(radius: radius)
         // The widest angle: from the arc's top to where it leaves the topmost pixel row.

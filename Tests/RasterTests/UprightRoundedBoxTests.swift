@@ -69,6 +69,20 @@ private func identical(_ a: Surface, _ b: Surface) -> Bool {
         }
     }
 
+    @Test func largeCornersMatchTheSupersampledReference() {
+        // Beyond the general rasterizer's exact arcs: compared with the reference instead.
+        let (fx, fy) = benchmarkFractions[13]
+        let cases: [(x: Double, y: Double, w: Double, h: Double, r: Double)] = [
+            (1 + fx, 1 + fy, 40, 130, 20), (2 + fy, 1 + fx, 110, 70, 33.5), (1 + fx, 2 + fy, 120, 120, 60)]
+        for c in cases {
+            let reference = ReferenceShape.roundedRect(x: c.x, y: c.y, w: c.w, h: c.h, r: c.r)
+            let error = measure(width: Int(c.w) + 4, height: Int(c.h) + 4, reference: reference) {
+                $0.fill(RoundedRect(x: c.x, y: c.y, width: c.w, height: c.h, cornerRadius: c.r), color: .white)
+            }
+            #expect(error.isWithinLimits, "\(c): \(error)")
+        }
+    }
+
     @Test func capsulesAndRoundedRectanglesMatchTheGeneralRasterizer() {
         let shapes = [
             RoundedRect.capsule(x: 1.37, y: 2.21, width: 4, height: 40),

@@ -32,6 +32,10 @@ struct CoverageScratch {
         return tints
     }
 
+    /// Where pixel column lines meet the corner arcs of the row painter (`UprightRoundedBox.Crossings`).
+    var crossings: UnsafeMutablePointer<Double> = .allocate(capacity: crossingCapacity)
+    static let crossingCapacity = 2 * (UprightRoundedBox.largestTabledRadius + 3)
+
     /// Largest band the accumulator works on at once; taller regions are done in horizontal bands.
     static let maximumCells = 1 << 18
 
@@ -84,6 +88,7 @@ private let scratchKey: pthread_key_t = {
         scratch.pointee.cells.deallocate()
         scratch.pointee.ranges.deallocate()
         scratch.pointee.tints.deallocate()
+        scratch.pointee.crossings.deallocate()
         scratch.deallocate()
     }
     precondition(status == 0, "cannot create the rasterizer's thread-local key")

@@ -1,9 +1,9 @@
 extension Surface {
     /// Paints a rounded rectangle (see `fill(_:color:transform:clip:rule:)`). When the transform keeps it
-    /// upright and its corners circular of at most the exact-arc radius, every row is painted directly
-    /// (`UprightRoundedBox`). Otherwise, when it stays axis-aligned, the rows between the corners are painted
-    /// directly, their coverage being exact at once (a fractional pixel at each side, full in between); only
-    /// the corner rows go through the rasterizer. Capsules, buttons and bars are mostly such rows.
+    /// upright and its corners circular, every row is painted directly (`UprightRoundedBox`). Otherwise, when it
+    /// stays axis-aligned (corners stretched into ellipses), the rows between the corners are painted directly,
+    /// their coverage being exact at once (a fractional pixel at each side, full in between); only the corner
+    /// rows go through the rasterizer. Capsules, buttons and bars are mostly such rows.
     public func fill(_ shape: RoundedRect, color: Color, transform: AffineTransform = .identity,
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
         if color.argb == 0 { return }
@@ -14,10 +14,8 @@ extension Surface {
         }
         let xa = transform.a * shape.x + transform.tx, xb = transform.a * (shape.x + shape.width) + transform.tx
         let ya = transform.d * shape.y + transform.ty, yb = transform.d * (shape.y + shape.height) + transform.ty
-        // Corners exact in both ways: painted directly by rows (the general rasterizer flattens larger arcs, and
-        // the two should agree).
-        if abs(transform.a) == abs(transform.d), abs(transform.a) * shape.radius <= Outline.exactArcRadiusLimit,
-           color.isPremultiplied,
+        // Circular corners: painted directly by rows, exactly, whatever their size.
+        if abs(transform.a) == abs(transform.d), color.isPremultiplied,
            let box = UprightRoundedBox(
             left: min(xa, xb) + abs(transform.a) * shape.radius, right: max(xa, xb) - abs(transform.a) * shape.radius,
             top: min(ya, yb) + abs(transform.d) * shape.radius, bottom: max(ya, yb) - abs(transform.d) * shape.radius,

@@ -54,10 +54,10 @@ struct UprightRoundedBox {
     }
 
     /// The same for a line known to lie strictly between the narrow and wide ends, where the line meets the arc
-    /// within the strip: no clamping of the triangle's height (a rounding error's worth past an end is harmless).
+    /// within the strip (at `crossing`): no clamping of the triangle's height (a rounding error's worth past an
+    /// end is harmless).
     @inline(__always)
-    private func cornerAreaInside(_ a: Double, _ s: Strip) -> Double {
-        let crossing = max(r2 - a * a, 0).squareRoot()
+    private func cornerAreaInside(_ a: Double, crossing: Double, _ s: Strip) -> Double {
         if radius < ArcSegmentArea.sineSeriesRadius { return cornerArea(a, crossing: crossing, s) }
         let legV = crossing - s.wideOffset, legH = s.wide - a
         return 0.5 * legH * legV + segment.area(a, crossing, s.wide, s.wideOffset)
@@ -99,6 +99,33 @@ struct UprightRoundedBox {
         return s
     }
 
+    /// Radii up to this keep a table of `Crossings`.
+    static let largestTabledRadius = 512
+
+    /// Where each pixel column line crossing the corners meets the arc, from the corner centres' row, left
+    /// corners and right: the same for every row, so worked out once per column rather than once per edge
+    /// pixel, where the square root was the slowest step on each pixel's path.
+    struct Crossings {
+        let left: UnsafeMutablePointer<Double>, leftFirst: Int
+        let right: UnsafeMutablePointer<Double>, rightFirst: Int
+    }
+
+    /// The crossings of this shape, in the scratch's table; nil for radii too large for it.
+    private func crossings(in table: UnsafeMutablePointer<Double>) -> Crossings? {
+        guard radius <= Double(Self.largestTabledRadius) else { return nil }
+        let leftFirst = Int((left - radius).rounded(.down)), leftCount = Int(left.rounded(.up)) - leftFirst + 1
+        let rightFirst = Int(right.rounded(.down)), rightCount = Int((right + radius).rounded(.up)) - rightFirst + 1
+        for k in 0..<leftCount {
+            let a = left - Double(leftFirst + k)
+            table[k] = max(r2 - a * a, 0).squareRoot()
+        }
+        for k in 0..<rightCount {
+            let a = Double(rightFirst + k) - right
+            table[leftCount + k] = max(r2 - a * a, 0).squareRoot()
+        }
+        return Crossings(left: table, leftFirst: leftFirst, right: table + leftCount, rightFirst: rightFirst)
+    }
+
     /// Half-width at `offset` from the corner centres' row.
     @inline(__always)
     private func halfWidth(_ offset: Double) -> Double { max(r2 - offset * offset, 0).squareRoot() }
@@ -108,6 +135,7 @@ struct UprightRoundedBox {
         let src = color.argb
         let scratch = CoverageScratch.current(cells: 0, rows: 0)
         let painter = PixelPainter(src: src, evenOdd: false, tints: scratch.pointee.tints(of: src))
+        let crossings = crossings(in: scratch.pointee.crossings)
         let minX = Double(region.minX), maxX = Double(region.maxX)
         let empty = Strip(height: 0, narrow: 0, wide: 0, wideOffset: 0, corner: 0)
         // Whole rows between the corners are all alike: worked out once, then repeated.
@@ -132,7 +160,7 @@ struct UprightRoundedBox {
                 carriedOffset = wideOffset
                 carriedWidth = wide
                 paintRow(surface.row(y), strip(height: y1 - topStart, narrowOffset: narrowOffset, narrow: narrow,
-                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter)
+                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter, crossings)
             }
             y += 1
         }
@@ -185,7 +213,7 @@ struct UprightRoundedBox {
             if count == 0 { continue }
             let row = surface.row(y)
             if count == 1 {
-                paintRow(row, s0, minX, maxX, painter)
+                paintRow(row, s0, minX, maxX, painter, crossings)
                 continue
             }
             // Edge pixels: those the left or right boundary passes through in some strip.
@@ -228,7 +256,7 @@ struct UprightRoundedBox {
                 carriedOffset = narrowOffset
                 carriedWidth = narrow
                 paintRow(surface.row(y), strip(height: bottomEnd - y0, narrowOffset: narrowOffset, narrow: narrow,
-                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter)
+                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter, crossings)
             }
             y += 1
         }
@@ -237,7 +265,7 @@ struct UprightRoundedBox {
     /// A row holding one strip, the usual case: its left edge, full span and right edge.
     @inline(__always)
     private func paintRow(_ row: UnsafeMutablePointer<UInt32>, _ s: Strip, _ minX: Double, _ maxX: Double,
-                          _ painter: PixelPainter) {
+                          _ painter: PixelPainter, _ crossings: Crossings?) {
         let outerLeft = left - s.wide, innerLeft = left - s.narrow
         let innerRight = right + s.narrow, outerRight = right + s.wide
         let h = s.height
@@ -253,7 +281,9 @@ struct UprightRoundedBox {
             var before = 0.0
             var i = leftFirst
             while i < leftEnd &- 1 {
-                let after = cornerAreaInside(left - Double(i &+ 1), s)
+                let a = left - Double(i &+ 1)
+                let crossing = crossings.map { $0.left[i &+ 1 &- $0.leftFirst] } ?? max(r2 - a * a, 0).squareRoot()
+                let after = cornerAreaInside(a, crossing: crossing, s)
                 put(row, i, after - before, painter)
                 before = after
                 i &+= 1
@@ -263,7 +293,9 @@ struct UprightRoundedBox {
             before = s.corner + (innerRight - Double(rightFirst)) * h
             i = rightFirst
             while i < rightEnd &- 1 {
-                let after = cornerAreaInside(Double(i &+ 1) - right, s)
+                let a = Double(i &+ 1) - right
+                let crossing = crossings.map { $0.right[i &+ 1 &- $0.rightFirst] } ?? max(r2 - a * a, 0).squareRoot()
+                let after = cornerAreaInside(a, crossing: crossing, s)
                 put(row, i, before - after, painter)
                 before = after
                 i &+= 1
@@ -306,7 +338,7 @@ struct UprightRoundedBox {
     private func put(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ coverage: Double, _ painter: PixelPainter) {
         // No branch on the alpha (see `PixelPainter.walk`): 0 and 255 are exact through the same arithmetic.
         // `paint` always gives the painter a tint table, and is only given premultiplied colours.
-        let a = UInt32(min(abs(Float(coverage)), 1) * 255 + 0.5)
+        let a = UInt32(min(abs(coverage), 1) * 255 + 0.5)
         row[i] = painter.overPremultiplied(painter.tints.unsafelyUnwrapped[Int(a)], row[i])
     }
 
