@@ -99,33 +99,6 @@ struct UprightRoundedBox {
         return s
     }
 
-    /// Radii up to this keep a table of `Crossings`.
-    static let largestTabledRadius = 512
-
-    /// Where each pixel column line crossing the corners meets the arc, from the corner centres' row, left
-    /// corners and right: the same for every row, so worked out once per column rather than once per edge
-    /// pixel, where the square root was the slowest step on each pixel's path.
-    struct Crossings {
-        let left: UnsafeMutablePointer<Double>, leftFirst: Int
-        let right: UnsafeMutablePointer<Double>, rightFirst: Int
-    }
-
-    /// The crossings of this shape, in the scratch's table; nil for radii too large for it.
-    private func crossings(in table: UnsafeMutablePointer<Double>) -> Crossings? {
-        guard radius <= Double(Self.largestTabledRadius) else { return nil }
-        let leftFirst = Int((left - radius).rounded(.down)), leftCount = Int(left.rounded(.up)) - leftFirst + 1
-        let rightFirst = Int(right.rounded(.down)), rightCount = Int((right + radius).rounded(.up)) - rightFirst + 1
-        for k in 0..<leftCount {
-            let a = left - Double(leftFirst + k)
-            table[k] = max(r2 - a * a, 0).squareRoot()
-        }
-        for k in 0..<rightCount {
-            let a = Double(rightFirst + k) - right
-            table[leftCount + k] = max(r2 - a * a, 0).squareRoot()
-        }
-        return Crossings(left: table, leftFirst: leftFirst, right: table + leftCount, rightFirst: rightFirst)
-    }
-
     /// Half-width at `offset` from the corner centres' row.
     @inline(__always)
     private func halfWidth(_ offset: Double) -> Double { max(r2 - offset * offset, 0).squareRoot() }
@@ -135,7 +108,7 @@ struct UprightRoundedBox {
         let src = color.argb
         let scratch = CoverageScratch.current(cells: 0, rows: 0)
         let painter = PixelPainter(src: src, evenOdd: false, tints: scratch.pointee.tints(of: src))
-        let crossings = crossings(in: scratch.pointee.crossings)
+        let crossings = Crossings(left: left, right: right, radius: radius, table: scratch.pointee.crossings)
         let minX = Double(region.minX), maxX = Double(region.maxX)
         let empty = Strip(height: 0, narrow: 0, wide: 0, wideOffset: 0, corner: 0)
         // Whole rows between the corners are all alike: worked out once, then repeated.
