@@ -6,6 +6,23 @@ import Testing
 @Suite struct BlendTests {
     static let formats: [PixelFormat] = [.xrgb8888, .argb8888]
 
+    @Test func everyChannelOfAPixelMultipliesOnItsOwn() {
+        // All four bytes share one multiply: each must come out as if multiplied alone, whatever its neighbours.
+        var rng = SeededRandom(seed: 7)
+        let pixels: [UInt32] = [0, 0xFFFF_FFFF, 0xFF00_FF00, 0x00FF_00FF, 0x8080_8080, 0x7F80_817F]
+            + (0..<300).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        for x in pixels {
+            for a in 0...255 as ClosedRange<UInt32> {
+                var expected: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] { expected |= PixelMath.mul(x >> shift & 0xFF, a) << shift }
+                if PixelMath.mulChannels(x, a) != expected {
+                    Issue.record("mulChannels(\(x), \(a)) = \(PixelMath.mulChannels(x, a)), expected \(expected)")
+                    return
+                }
+            }
+        }
+    }
+
     @Test func multiplyRoundsToNearestLikePixman() {
         for a in 0...255 as ClosedRange<UInt32> {
             for b in 0...255 as ClosedRange<UInt32> {
