@@ -38,24 +38,38 @@ extension CoverageAccumulator {
         var pieces = ArcPieces(cells: cells, ranges: ranges + (downward ? 2 : 0), cellStride: cellStride,
                                width: Double(width), height: Double(height), segment: segment,
                                correctionSign: (side > 0) == downward ? -1 : 1)
+        // Where the arc crosses each row line (x) and each column line (y) on its way, worked out together
+        // before the walk: their square roots then stay off the path of its branch on which line comes first.
+        // A quarter of radius ≤ 16 (see `Outline.circleRadius`) crosses at most 18 lines each way.
+        let rowXs = scratch.pointee.crossings, columnYs = rowXs + Self.crossingsPerDirection
+        var rowCount = 0, line = row
+        while (downward ? line < qy : line > qy) && rowCount < Self.crossingsPerDirection {
+            rowXs[rowCount] = cx + side * max(0, r2 - (line - cy) * (line - cy)).squareRoot()
+            rowCount += 1
+            line += rowStep
+        }
+        var columnCount = 0
+        line = column
+        while (rightward ? line < qx : line > qx) && columnCount < Self.crossingsPerDirection {
+            columnYs[columnCount] = cy + below * max(0, r2 - (line - cx) * (line - cx)).squareRoot()
+            columnCount += 1
+            line += columnStep
+        }
         var x = px, y = py
-        // Where the arc crosses the next row line (x), computed once per row line.
-        var rowX = 0.0
-        var rowValid = downward ? row < qy : row > qy
-        if rowValid { rowX = cx + side * max(0, r2 - (row - cy) * (row - cy)).squareRoot() }
+        var rowIndex = 0, columnIndex = 0
         while true {
-            let columnValid = rightward ? column < qx : column > qx
             let nx: Double, ny: Double
-            if rowValid && (!columnValid || (rightward ? rowX < column : rowX > column)) {
-                nx = rowX
+            if rowIndex < rowCount && (columnIndex == columnCount
+                                       || (rightward ? rowXs[rowIndex] < column : rowXs[rowIndex] > column)) {
+                nx = rowXs[rowIndex]
                 ny = row
                 row += rowStep
-                rowValid = downward ? row < qy : row > qy
-                if rowValid { rowX = cx + side * max(0, r2 - (row - cy) * (row - cy)).squareRoot() }
-            } else if columnValid {
+                rowIndex += 1
+            } else if columnIndex < columnCount {
                 nx = column
-                ny = cy + below * max(0, r2 - (column - cx) * (column - cx)).squareRoot()
+                ny = columnYs[columnIndex]
                 column += columnStep
+                columnIndex += 1
             } else {
                 pieces.add(x, y, qx, qy, clipping: clipping)
                 pieces.flush()
@@ -140,6 +154,9 @@ struct ArcPieces {
 }
 
 extension CoverageAccumulator {
+    /// Room for the crossings of an exact arc's walk, each way (within `CoverageScratch.crossingCapacity`).
+    static let crossingsPerDirection = 32
+
     /// ⌊v⌋ for |v| < 2⁶³, without a libm call.
     @inline(__always)
     static func floor(_ v: Double) -> Double {
