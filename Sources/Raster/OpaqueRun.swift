@@ -2,8 +2,8 @@
 ///
 /// Those runs are short (a few to a few dozen pixels) and their length changes from row to row, so a copy loop
 /// with a vector body and a scalar tail mispredicts its exits on nearly every row. Here the length picks a size
-/// class (which stays the same from one row of a shape to the next) and each class writes two overlapping
-/// blocks, one from each end: no loop below 64 pixels.
+/// class (which stays the same from one row of a shape to the next) and each class writes fixed blocks from
+/// both ends, overlapping in the middle: no loop below 64 pixels.
 enum OpaqueRun {
     @inline(__always)
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, count n: Int, with value: UInt32) {

@@ -184,8 +184,9 @@ struct ArcSegmentArea {
         short = radius >= Self.shortSeriesRadius
     }
 
-    /// From this radius on, those chords span at most acos(15/16) = 0.36 rad of arc, a sine of 0.35, where three
-    /// terms of the series are within 0.1/255: two multiply-adds less per edge pixel.
+    /// From this radius on, the chords the row painter asks for (see `sineSeriesRadius`) span at most
+    /// acos(15/16) = 0.36 rad of arc, a sine of 0.35, where three terms of the series are within 0.1/255: a
+    /// shorter chain of multiply-adds on each edge pixel's path.
     static let shortSeriesRadius = 16.0
     let short: Bool
 

@@ -13,10 +13,10 @@ extension Surface {
         let rightAlpha = single || rightPixel >= Int(maxX) ? 0 : painter.alpha(Float(r - Double(rightPixel)))
         let leftTint = painter.tinted(leftAlpha), rightTint = painter.tinted(rightAlpha)
         let middle = single ? 0 : rightPixel - leftPixel - 1
-        // Each row's pixels are read (the side pixels are blended) 4 rows ahead of painting it: the cache lines
-        // its stores need are then on their way while the rows before it are painted, rather than each row
-        // waiting for its own. The values read are only kept so the reads stay.
-        // A row of up to 16 pixels spans a cache line or two: its first pixel is read alone.
+        // Each row is read 4 rows before it is painted (its first, middle and last pixels; only the first when
+        // it spans a cache line or two): the lines its stores and blends need are then on their way while the
+        // rows before it are painted, rather than each row waiting for its own. What is read is kept in the
+        // scratch only so that the reads stay.
         let ahead = 4, lastPixel = min(rightPixel, Int(maxX) - 1)
         let middlePixel = middle < 16 ? leftPixel : (leftPixel &+ lastPixel) &>> 1
         let endPixel = middle < 16 ? leftPixel : lastPixel
