@@ -15,25 +15,26 @@ enum OpaqueRun {
             dst[n &>> 1] = value
             dst[n &- 1] = value
         } else if n <= 8 {
-            let v = SIMD4<UInt32>(repeating: value)
-            raw.storeBytes(of: v, as: SIMD4<UInt32>.self)
-            raw.storeBytes(of: v, toByteOffset: (n &- 4) &* 4, as: SIMD4<UInt32>.self)
+            ends(raw, n, SIMD4<UInt32>(repeating: value))
         } else if n <= 16 {
-            let v = SIMD8<UInt32>(repeating: value)
-            raw.storeBytes(of: v, as: SIMD8<UInt32>.self)
-            raw.storeBytes(of: v, toByteOffset: (n &- 8) &* 4, as: SIMD8<UInt32>.self)
+            ends(raw, n, SIMD8<UInt32>(repeating: value))
         } else if n <= 32 {
-            let v = SIMD16<UInt32>(repeating: value)
-            raw.storeBytes(of: v, as: SIMD16<UInt32>.self)
-            raw.storeBytes(of: v, toByteOffset: (n &- 16) &* 4, as: SIMD16<UInt32>.self)
+            ends(raw, n, SIMD16<UInt32>(repeating: value))
         } else if n <= 64 {
             let v = SIMD16<UInt32>(repeating: value)
-            raw.storeBytes(of: v, as: SIMD16<UInt32>.self)
+            ends(raw, n, v)
             raw.storeBytes(of: v, toByteOffset: 64, as: SIMD16<UInt32>.self)
             raw.storeBytes(of: v, toByteOffset: (n &- 32) &* 4, as: SIMD16<UInt32>.self)
-            raw.storeBytes(of: v, toByteOffset: (n &- 16) &* 4, as: SIMD16<UInt32>.self)
         } else {
             dst.update(repeating: value, count: n)
         }
+    }
+
+    /// One block at the run's start and one ending at its end (they overlap unless n is twice the block).
+    @inline(__always)
+    private static func ends<Block: SIMD>(_ raw: UnsafeMutableRawPointer, _ n: Int, _ block: Block)
+        where Block.Scalar == UInt32 {
+        raw.storeBytes(of: block, as: Block.self)
+        raw.storeBytes(of: block, toByteOffset: (n &- Block.scalarCount) &* 4, as: Block.self)
     }
 }

@@ -101,9 +101,9 @@ extension Surface {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// ⌈v⌉ for 0 ≤ v < 2⁶³, without a libm call.
+    /// ⌈v⌉ for v < 2⁶³ (0 for negatives), without a libm call.
     @inline(__always)
-    private static func ceiling(_ v: Double) -> Int {
+    static func ceiling(_ v: Double) -> Int {
         let t = Int(max(v, 0))
         return Double(t) < v ? t + 1 : t
     }

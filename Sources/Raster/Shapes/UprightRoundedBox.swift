@@ -117,6 +117,28 @@ struct UprightRoundedBox {
                                                      Double(region.maxY))))
         var y = region.minY
         var carriedOffset = -1.0, carriedWidth = 0.0
+        /// The top corners' strip from `start` to `end`: w grows downwards, and the width at a row's bottom is
+        /// the next row's at its top, so it is carried rather than worked out again.
+        @inline(__always) func topStrip(_ start: Double, _ end: Double) -> Strip {
+            let narrowOffset = top - start, wideOffset = top - end
+            let narrow = narrowOffset == carriedOffset ? carriedWidth : halfWidth(narrowOffset)
+            let wide = halfWidth(wideOffset)
+            carriedOffset = wideOffset
+            carriedWidth = wide
+            return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
+                         wide: wide)
+        }
+        /// The bottom corners' strip from `start` to `end`: w shrinks downwards, its width at the top carried from
+        /// the row above.
+        @inline(__always) func bottomStrip(_ start: Double, _ end: Double) -> Strip {
+            let narrowOffset = end - bottom, wideOffset = start - bottom
+            let wide = wideOffset == carriedOffset ? carriedWidth : halfWidth(wideOffset)
+            let narrow = halfWidth(narrowOffset)
+            carriedOffset = narrowOffset
+            carriedWidth = narrow
+            return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
+                         wide: wide)
+        }
         // Rows wholly within the top corners (y + 1 ≤ top) or wholly within the bottom ones (y ≥ bottom) hold one
         // strip: most rows of a circle, painted without the mixing of strips that the rows between need.
         let topRowsEnd = Int(min(max(top.rounded(.down), Double(region.minY)), Double(region.maxY)))
@@ -125,16 +147,7 @@ struct UprightRoundedBox {
         while y < topRowsEnd {
             let y0 = Double(y), y1 = y0 + 1
             let topStart = max(y0, top - radius)
-            if topStart < y1 {
-                // w grows downwards; the width at a row's bottom is the next row's at its top.
-                let narrowOffset = top - topStart, wideOffset = top - y1
-                let narrow = narrowOffset == carriedOffset ? carriedWidth : halfWidth(narrowOffset)
-                let wide = halfWidth(wideOffset)
-                carriedOffset = wideOffset
-                carriedWidth = wide
-                paintRow(surface.row(y), strip(height: y1 - topStart, narrowOffset: narrowOffset, narrow: narrow,
-                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter, crossings)
-            }
+            if topStart < y1 { paintRow(surface.row(y), topStrip(topStart, y1), minX, maxX, painter, crossings) }
             y += 1
         }
         while y < bottomRowsStart {
@@ -158,31 +171,14 @@ struct UprightRoundedBox {
                 count += 1
                 height += s.height
             }
-            // Top corners: w grows downwards; the width at a row's bottom is the next row's at its top.
             let topStart = max(y0, top - radius), topEnd = min(y1, top)
-            if topStart < topEnd {
-                let narrowOffset = top - topStart, wideOffset = top - topEnd
-                let narrow = narrowOffset == carriedOffset ? carriedWidth : halfWidth(narrowOffset)
-                let wide = halfWidth(wideOffset)
-                carriedOffset = wideOffset
-                carriedWidth = wide
-                append(strip(height: topEnd - topStart, narrowOffset: narrowOffset, narrow: narrow,
-                             wideOffset: wideOffset, wide: wide))
-            }
+            if topStart < topEnd { append(topStrip(topStart, topEnd)) }
             let midStart = max(y0, top), midEnd = min(y1, bottom)
             if midStart < midEnd {
                 append(Strip(height: midEnd - midStart, narrow: radius, wide: radius, wideOffset: 0, corner: 0))
             }
             let bottomStart = max(y0, bottom), bottomEnd = min(y1, bottom + radius)
-            if bottomStart < bottomEnd {
-                let narrowOffset = bottomEnd - bottom, wideOffset = bottomStart - bottom
-                let wide = wideOffset == carriedOffset ? carriedWidth : halfWidth(wideOffset)
-                let narrow = halfWidth(narrowOffset)
-                carriedOffset = narrowOffset
-                carriedWidth = narrow
-                append(strip(height: bottomEnd - bottomStart, narrowOffset: narrowOffset, narrow: narrow,
-                             wideOffset: wideOffset, wide: wide))
-            }
+            if bottomStart < bottomEnd { append(bottomStrip(bottomStart, bottomEnd)) }
             if count == 0 { continue }
             let row = surface.row(y)
             if count == 1 {
@@ -221,16 +217,7 @@ struct UprightRoundedBox {
         while y < region.maxY {
             let y0 = Double(y), y1 = y0 + 1
             let bottomEnd = min(y1, bottom + radius)
-            if y0 < bottomEnd {
-                // w shrinks downwards; the width at a row's top is the last row's at its bottom.
-                let narrowOffset = bottomEnd - bottom, wideOffset = y0 - bottom
-                let wide = wideOffset == carriedOffset ? carriedWidth : halfWidth(wideOffset)
-                let narrow = halfWidth(narrowOffset)
-                carriedOffset = narrowOffset
-                carriedWidth = narrow
-                paintRow(surface.row(y), strip(height: bottomEnd - y0, narrowOffset: narrowOffset, narrow: narrow,
-                                               wideOffset: wideOffset, wide: wide), minX, maxX, painter, crossings)
-            }
+            if y0 < bottomEnd { paintRow(surface.row(y), bottomStrip(y0, bottomEnd), minX, maxX, painter, crossings) }
             y += 1
         }
     }
@@ -248,8 +235,8 @@ struct UprightRoundedBox {
         // but the last, whose right side is past the narrow point; on the right, the first pixel's left side is
         // before the narrow point and the last one's right side is past the shape.
         if outerLeft >= minX && outerRight <= maxX,
-           case let leftFirst = Int(outerLeft), case let leftEnd = Self.ceiling(innerLeft),
-           case let rightFirst = Int(innerRight), case let rightEnd = Self.ceiling(outerRight),
+           case let leftFirst = Int(outerLeft), case let leftEnd = Surface.ceiling(innerLeft),
+           case let rightFirst = Int(innerRight), case let rightEnd = Surface.ceiling(outerRight),
            leftFirst < leftEnd && leftEnd < rightFirst && rightFirst < rightEnd {
             var before = 0.0
             var i = leftFirst
@@ -327,13 +314,6 @@ struct UprightRoundedBox {
             before = after
             i &+= 1
         }
-    }
-
-    /// ⌈v⌉ for 0 ≤ v < 2⁶³, without a libm call.
-    @inline(__always)
-    private static func ceiling(_ v: Double) -> Int {
-        let t = Int(v)
-        return Double(t) < v ? t &+ 1 : t
     }
 
     /// ⌊v⌋ (or ⌈v⌉) clamped to lo...hi (whole, ≥ 0), without a libm call; clamping first keeps Int safe.
