@@ -168,6 +168,27 @@ func measure(width: Int, height: Int, reference: ReferenceShape, clip: PixelRect
     return CoverageError(mean: sum / Double(width * height), max: worst, worst: at)
 }
 
+/// Hides a shape's type, so `fill` takes the general rasterizer even where a faster overload exists.
+struct Hidden<Inner: Shape>: Shape {
+    var inner: Inner
+    func bounds(under transform: AffineTransform) -> ShapeBounds? { inner.bounds(under: transform) }
+    func trace(under transform: AffineTransform, into outline: inout Outline) {
+        inner.trace(under: transform, into: &outline)
+    }
+}
+
+/// Largest difference of the blue channel between two surfaces of one size.
+func worstDifference(_ a: Surface, _ b: Surface) -> UInt32 {
+    var worst: UInt32 = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width {
+            let p = a[x, y] & 0xFF, q = b[x, y] & 0xFF
+            worst = max(worst, p > q ? p - q : q - p)
+        }
+    }
+    return worst
+}
+
 /// The benchmark's sub-pixel positions (shapes.h), reduced to their fractional parts.
 let benchmarkFractions: [(Double, Double)] = (0..<64).map { i in
     let x = 30 + Double((i * 197) % 1000) + Double(i % 7) * 0.13 + 0.05

@@ -1,27 +1,6 @@
 import Testing
 @testable import Raster
 
-/// Hides a shape's type, so `fill` takes the general rasterizer even where a faster overload exists.
-private struct Hidden<Inner: Shape>: Shape {
-    var inner: Inner
-    func bounds(under transform: AffineTransform) -> ShapeBounds? { inner.bounds(under: transform) }
-    func trace(under transform: AffineTransform, into outline: inout Outline) {
-        inner.trace(under: transform, into: &outline)
-    }
-}
-
-/// Largest difference of the blue channel between two surfaces of one size.
-private func worstDifference(_ a: Surface, _ b: Surface) -> UInt32 {
-    var worst: UInt32 = 0
-    for y in 0..<a.height {
-        for x in 0..<a.width {
-            let p = a[x, y] & 0xFF, q = b[x, y] & 0xFF
-            worst = max(worst, p > q ? p - q : q - p)
-        }
-    }
-    return worst
-}
-
 /// Whether two surfaces of one size hold the same pixels.
 private func identical(_ a: Surface, _ b: Surface) -> Bool {
     (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { x in a[x, y] == b[x, y] } }

@@ -10,14 +10,16 @@ extension UprightRoundedBox {
         let right: UnsafeMutablePointer<Double>, rightFirst: Int
 
         /// The crossings of the corners centred on x = `left` and x = `right`, in `table` (room for
-        /// 2 × (largestTabledRadius + 3) values); nil for radii beyond `largestTabledRadius`.
-        init?(left centreLeft: Double, right centreRight: Double, radius: Double, table: UnsafeMutablePointer<Double>) {
+        /// 2 × (largestTabledRadius + 3) values), of the `sides` that are painted; nil for radii beyond
+        /// `largestTabledRadius`.
+        init?(left centreLeft: Double, right centreRight: Double, radius: Double, table: UnsafeMutablePointer<Double>,
+              sides: Halves = .both) {
             guard radius <= Double(UprightRoundedBox.largestTabledRadius) else { return nil }
             let r2 = radius * radius
             leftFirst = Int((centreLeft - radius).rounded(.down))
             rightFirst = Int(centreRight.rounded(.down))
-            let leftCount = Int(centreLeft.rounded(.up)) - leftFirst + 1
-            let rightCount = Int((centreRight + radius).rounded(.up)) - rightFirst + 1
+            let leftCount = sides.contains(.left) ? Int(centreLeft.rounded(.up)) - leftFirst + 1 : 0
+            let rightCount = sides.contains(.right) ? Int((centreRight + radius).rounded(.up)) - rightFirst + 1 : 0
             for k in 0..<leftCount {
                 let a = centreLeft - Double(leftFirst + k)
                 table[k] = max(r2 - a * a, 0).squareRoot()

@@ -62,7 +62,8 @@ public struct PieSector: Shape, Hashable {
 
 extension Surface {
     /// Paints a pie sector (see `fill(_:color:transform:clip:rule:)`). A full turn is the whole disc, which the
-    /// circle's row painter draws faster than the rasterizer draws the sector's outline.
+    /// circle's row painter draws faster than the rasterizer draws the sector's outline; so is a sector whose
+    /// sides lie on the axes (whole quarter turns, upright), which is some of that disc's quarters.
     public func fill(_ shape: PieSector, color: Color, transform: AffineTransform = .identity,
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
         if shape.isDrawable && abs(shape.signedSweep) >= 2 * Double.pi {
@@ -71,6 +72,13 @@ extension Surface {
         }
         if color.argb == 0 { return }
         guard let region = region(of: shape, transform: transform, clip: clip) else { return }
+        if transform.b == 0, transform.c == 0, abs(transform.a) == abs(transform.d), color.isPremultiplied,
+           let quarters = shape.quarters(mirroredX: transform.a < 0, mirroredY: transform.d < 0) {
+            let c = transform.apply(shape.center), r = abs(transform.a) * shape.radius
+            if let box = UprightRoundedBox(left: c.x, right: c.x, top: c.y, bottom: c.y, radius: r) {
+                return box.paintPie(onto: self, region: region, color: color, quarters: quarters)
+            }
+        }
         ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)
     }
 }

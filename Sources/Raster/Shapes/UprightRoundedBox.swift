@@ -36,7 +36,7 @@ struct UprightRoundedBox {
 
     /// Part of a pixel row where the half-width w runs monotonically from `narrow` to `wide`; `wideOffset`
     /// is the distance from the corner centres' row to the wide edge (0 for straight rows).
-    private struct Strip {
+    struct Strip {
         var height: Double
         var narrow: Double
         var wide: Double
@@ -48,7 +48,7 @@ struct UprightRoundedBox {
     /// Area of the strip left of the line at distance `a` outside the corner centre (narrow ≤ a ≤ wide):
     /// the triangle between the line, the wide edge and the arc, plus the circular segment.
     @inline(__always)
-    private func cornerArea(_ a: Double, _ s: Strip) -> Double {
+    func cornerArea(_ a: Double, _ s: Strip) -> Double {
         if a >= s.wide { return 0 }
         return cornerArea(a, crossing: max(r2 - a * a, 0).squareRoot(), s)
     }
@@ -57,7 +57,7 @@ struct UprightRoundedBox {
     /// within the strip (at `crossing`): no clamping of the triangle's height (a rounding error's worth past an
     /// end is harmless).
     @inline(__always)
-    private func cornerAreaInside(_ a: Double, crossing: Double, _ s: Strip) -> Double {
+    func cornerAreaInside(_ a: Double, crossing: Double, _ s: Strip) -> Double {
         if radius < ArcSegmentArea.sineSeriesRadius { return cornerArea(a, crossing: crossing, s) }
         let legV = crossing - s.wideOffset, legH = s.wide - a
         return 0.5 * legH * legV + segment.area(a, crossing, s.wide, s.wideOffset)
@@ -79,7 +79,7 @@ struct UprightRoundedBox {
 
     /// The strip's area left of x.
     @inline(__always)
-    private func areaLeft(of x: Double, _ s: Strip) -> Double {
+    func areaLeft(of x: Double, _ s: Strip) -> Double {
         if x <= left - s.wide { return 0 }
         let narrowLeft = left - s.narrow
         if x < narrowLeft { return cornerArea(left - x, s) }
@@ -103,6 +103,35 @@ struct UprightRoundedBox {
     @inline(__always)
     private func halfWidth(_ offset: Double) -> Double { max(r2 - offset * offset, 0).squareRoot() }
 
+    /// The half-width at the edge one row shares with the next, carried so it is worked out once.
+    struct CarriedWidth {
+        var offset = -1.0, width = 0.0
+    }
+
+    /// The top corners' strip from `start` to `end`: w grows downwards, and the width at a row's bottom is the
+    /// next row's at its top, so it is carried rather than worked out again.
+    @inline(__always)
+    func topStrip(_ start: Double, _ end: Double, _ carried: inout CarriedWidth) -> Strip {
+        let narrowOffset = top - start, wideOffset = top - end
+        let narrow = narrowOffset == carried.offset ? carried.width : halfWidth(narrowOffset)
+        let wide = halfWidth(wideOffset)
+        carried = CarriedWidth(offset: wideOffset, width: wide)
+        return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
+                     wide: wide)
+    }
+
+    /// The bottom corners' strip from `start` to `end`: w shrinks downwards, its width at the top carried from the
+    /// row above.
+    @inline(__always)
+    func bottomStrip(_ start: Double, _ end: Double, _ carried: inout CarriedWidth) -> Strip {
+        let narrowOffset = end - bottom, wideOffset = start - bottom
+        let wide = wideOffset == carried.offset ? carried.width : halfWidth(wideOffset)
+        let narrow = halfWidth(narrowOffset)
+        carried = CarriedWidth(offset: narrowOffset, width: narrow)
+        return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
+                     wide: wide)
+    }
+
     /// Paints the shape's pixels within `region` (rows and columns of the surface) in a premultiplied colour.
     func paint(onto surface: Surface, region: PixelRect, color: Color) {
         let src = color.argb
@@ -116,29 +145,7 @@ struct UprightRoundedBox {
         let straightEnd = max(straightFirst, Int(min(max(bottom.rounded(.down), Double(region.minY)),
                                                      Double(region.maxY))))
         var y = region.minY
-        var carriedOffset = -1.0, carriedWidth = 0.0
-        /// The top corners' strip from `start` to `end`: w grows downwards, and the width at a row's bottom is
-        /// the next row's at its top, so it is carried rather than worked out again.
-        @inline(__always) func topStrip(_ start: Double, _ end: Double) -> Strip {
-            let narrowOffset = top - start, wideOffset = top - end
-            let narrow = narrowOffset == carriedOffset ? carriedWidth : halfWidth(narrowOffset)
-            let wide = halfWidth(wideOffset)
-            carriedOffset = wideOffset
-            carriedWidth = wide
-            return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
-                         wide: wide)
-        }
-        /// The bottom corners' strip from `start` to `end`: w shrinks downwards, its width at the top carried from
-        /// the row above.
-        @inline(__always) func bottomStrip(_ start: Double, _ end: Double) -> Strip {
-            let narrowOffset = end - bottom, wideOffset = start - bottom
-            let wide = wideOffset == carriedOffset ? carriedWidth : halfWidth(wideOffset)
-            let narrow = halfWidth(narrowOffset)
-            carriedOffset = narrowOffset
-            carriedWidth = narrow
-            return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
-                         wide: wide)
-        }
+        var carried = CarriedWidth()
         // Rows wholly within the top corners (y + 1 ≤ top) or wholly within the bottom ones (y ≥ bottom) hold one
         // strip: most rows of a circle, painted without the mixing of strips that the rows between need.
         let topRowsEnd = Int(min(max(top.rounded(.down), Double(region.minY)), Double(region.maxY)))
@@ -147,7 +154,9 @@ struct UprightRoundedBox {
         while y < topRowsEnd {
             let y0 = Double(y), y1 = y0 + 1
             let topStart = max(y0, top - radius)
-            if topStart < y1 { paintRow(surface.row(y), topStrip(topStart, y1), minX, maxX, painter, crossings) }
+            if topStart < y1 {
+                paintRow(surface.row(y), topStrip(topStart, y1, &carried), minX, maxX, painter, crossings)
+            }
             y += 1
         }
         while y < bottomRowsStart {
@@ -172,13 +181,13 @@ struct UprightRoundedBox {
                 height += s.height
             }
             let topStart = max(y0, top - radius), topEnd = min(y1, top)
-            if topStart < topEnd { append(topStrip(topStart, topEnd)) }
+            if topStart < topEnd { append(topStrip(topStart, topEnd, &carried)) }
             let midStart = max(y0, top), midEnd = min(y1, bottom)
             if midStart < midEnd {
                 append(Strip(height: midEnd - midStart, narrow: radius, wide: radius, wideOffset: 0, corner: 0))
             }
             let bottomStart = max(y0, bottom), bottomEnd = min(y1, bottom + radius)
-            if bottomStart < bottomEnd { append(bottomStrip(bottomStart, bottomEnd)) }
+            if bottomStart < bottomEnd { append(bottomStrip(bottomStart, bottomEnd, &carried)) }
             if count == 0 { continue }
             let row = surface.row(y)
             if count == 1 {
@@ -217,15 +226,17 @@ struct UprightRoundedBox {
         while y < region.maxY {
             let y0 = Double(y), y1 = y0 + 1
             let bottomEnd = min(y1, bottom + radius)
-            if y0 < bottomEnd { paintRow(surface.row(y), bottomStrip(y0, bottomEnd), minX, maxX, painter, crossings) }
+            if y0 < bottomEnd {
+                paintRow(surface.row(y), bottomStrip(y0, bottomEnd, &carried), minX, maxX, painter, crossings)
+            }
             y += 1
         }
     }
 
     /// A row holding one strip, the usual case: its left edge, full span and right edge.
     @inline(__always)
-    private func paintRow(_ row: UnsafeMutablePointer<UInt32>, _ s: Strip, _ minX: Double, _ maxX: Double,
-                          _ painter: PixelPainter, _ crossings: Crossings?) {
+    func paintRow(_ row: UnsafeMutablePointer<UInt32>, _ s: Strip, _ minX: Double, _ maxX: Double,
+                  _ painter: PixelPainter, _ crossings: Crossings?) {
         let outerLeft = left - s.wide, innerLeft = left - s.narrow
         let innerRight = right + s.narrow, outerRight = right + s.wide
         let h = s.height
@@ -238,29 +249,11 @@ struct UprightRoundedBox {
            case let leftFirst = Int(outerLeft), case let leftEnd = Surface.ceiling(innerLeft),
            case let rightFirst = Int(innerRight), case let rightEnd = Surface.ceiling(outerRight),
            leftFirst < leftEnd && leftEnd < rightFirst && rightFirst < rightEnd {
-            var before = 0.0
-            var i = leftFirst
-            while i < leftEnd &- 1 {
-                let a = left - Double(i &+ 1)
-                let crossing = crossings.map { $0.left[i &+ 1 &- $0.leftFirst] } ?? max(r2 - a * a, 0).squareRoot()
-                let after = cornerAreaInside(a, crossing: crossing, s)
-                put(row, i, after - before, painter)
-                before = after
-                i &+= 1
-            }
-            put(row, i, s.corner + (Double(leftEnd) - innerLeft) * h - before, painter)
+            leftCorner(row, s, leftFirst, leftEnd, after: s.corner + (Double(leftEnd) - innerLeft) * h, painter,
+                       crossings)
             painter.span(row + leftEnd, count: rightFirst - leftEnd, coverage: Float(h))
-            before = s.corner + (innerRight - Double(rightFirst)) * h
-            i = rightFirst
-            while i < rightEnd &- 1 {
-                let a = Double(i &+ 1) - right
-                let crossing = crossings.map { $0.right[i &+ 1 &- $0.rightFirst] } ?? max(r2 - a * a, 0).squareRoot()
-                let after = cornerAreaInside(a, crossing: crossing, s)
-                put(row, i, before - after, painter)
-                before = after
-                i &+= 1
-            }
-            put(row, i, before, painter)
+            rightCorner(row, s, rightFirst, rightEnd, before: s.corner + (innerRight - Double(rightFirst)) * h, painter,
+                        crossings)
             return
         }
         let leftFirst = Self.column(outerLeft, minX, maxX, up: false)
@@ -294,8 +287,45 @@ struct UprightRoundedBox {
         }
     }
 
+    /// The pixels start..<end of a left corner, unclipped: every one but the last has its right side strictly
+    /// between the strip's wide and narrow points, and `last` is the area left of the last one's right side.
     @inline(__always)
-    private func put(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ coverage: Double, _ painter: PixelPainter) {
+    func leftCorner(_ row: UnsafeMutablePointer<UInt32>, _ s: Strip, _ start: Int, _ end: Int, after last: Double,
+                    _ painter: PixelPainter, _ crossings: Crossings?) {
+        var before = 0.0
+        var i = start
+        while i < end &- 1 {
+            let a = left - Double(i &+ 1)
+            let crossing = crossings.map { $0.left[i &+ 1 &- $0.leftFirst] } ?? max(r2 - a * a, 0).squareRoot()
+            let after = cornerAreaInside(a, crossing: crossing, s)
+            put(row, i, after - before, painter)
+            before = after
+            i &+= 1
+        }
+        put(row, i, last - before, painter)
+    }
+
+    /// The pixels start..<end of a right corner, unclipped: every one but the last has its right side strictly
+    /// between the strip's narrow and wide points, the last one's is past the shape, and `first` is the area
+    /// right of the first one's left side.
+    @inline(__always)
+    func rightCorner(_ row: UnsafeMutablePointer<UInt32>, _ s: Strip, _ start: Int, _ end: Int, before first: Double,
+                     _ painter: PixelPainter, _ crossings: Crossings?) {
+        var before = first
+        var i = start
+        while i < end &- 1 {
+            let a = Double(i &+ 1) - right
+            let crossing = crossings.map { $0.right[i &+ 1 &- $0.rightFirst] } ?? max(r2 - a * a, 0).squareRoot()
+            let after = cornerAreaInside(a, crossing: crossing, s)
+            put(row, i, before - after, painter)
+            before = after
+            i &+= 1
+        }
+        put(row, i, before, painter)
+    }
+
+    @inline(__always)
+    func put(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ coverage: Double, _ painter: PixelPainter) {
         // No branch on the alpha (see `PixelPainter.walk`): 0 and 255 are exact through the same arithmetic.
         // `paint` always gives the painter a tint table, and is only given premultiplied colours.
         let a = UInt32(min(abs(coverage), 1) * 255 + 0.5)
@@ -303,8 +333,8 @@ struct UprightRoundedBox {
     }
 
     @inline(__always)
-    private func edgePixels(_ row: UnsafeMutablePointer<UInt32>, _ first: Int, _ end: Int, _ painter: PixelPainter,
-                            _ area: (Double) -> Double) {
+    func edgePixels(_ row: UnsafeMutablePointer<UInt32>, _ first: Int, _ end: Int, _ painter: PixelPainter,
+                    _ area: (Double) -> Double) {
         if first >= end { return }
         var before = area(Double(first))
         var i = first
@@ -318,7 +348,7 @@ struct UprightRoundedBox {
 
     /// ⌊v⌋ (or ⌈v⌉) clamped to lo...hi (whole, ≥ 0), without a libm call; clamping first keeps Int safe.
     @inline(__always)
-    private static func column(_ v: Double, _ lo: Double, _ hi: Double, up: Bool) -> Int {
+    static func column(_ v: Double, _ lo: Double, _ hi: Double, up: Bool) -> Int {
         let c = min(max(v, lo), hi)
         let t = Int(c)
         return up && Double(t) < c ? t &+ 1 : t
