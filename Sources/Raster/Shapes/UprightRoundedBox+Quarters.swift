@@ -57,13 +57,20 @@ extension UprightRoundedBox {
     private func paintHalfRows(_ rows: Range<Int>, upper: Bool, keeping halves: Halves, _ surface: Surface,
                                _ minX: Double, _ maxX: Double, _ painter: PixelPainter, _ crossings: Crossings?,
                                _ carried: inout CarriedWidth) {
-        if halves.isEmpty { return }
-        for y in rows {
-            let y0 = Double(y), y1 = y0 + 1
-            guard let s = upper ? Strip(above: self, y0, y1, &carried) : Strip(below: self, y0, y1, &carried) else {
-                continue
+        // One loop for each choice of halves, so that no row asks again which halves it keeps.
+        @_transparent func eachRow(_ paint: (UnsafeMutablePointer<UInt32>, Strip) -> Void) {
+            for y in rows {
+                let y0 = Double(y), y1 = y0 + 1
+                if let s = upper ? Strip(above: self, y0, y1, &carried) : Strip(below: self, y0, y1, &carried) {
+                    paint(surface.row(y), s)
+                }
             }
-            paintHalfRow(surface.row(y), s, halves, minX, maxX, painter, crossings)
+        }
+        switch halves {
+        case .right: eachRow { paintHalfRow($0, $1, .right, minX, maxX, painter, crossings) }
+        case .left: eachRow { paintHalfRow($0, $1, .left, minX, maxX, painter, crossings) }
+        case .both: eachRow { paintRow($0, $1, minX, maxX, painter, crossings) }
+        default: return
         }
     }
 
