@@ -74,7 +74,7 @@ extension UprightRoundedBox {
         }
     }
 
-    /// The circle's row `s`, or its part on the kept side of its centre (x = left = right), or nothing.
+    /// The part of the circle's row `s` on one side (`.left` or `.right`) of its centre (x = left = right).
     ///
     /// Transparent, not merely `@inline(__always)`: the optimizer judged the body too large to inline under that
     /// hint, and passing it a strip, a painter and a table on every row cost a tenth of a quarter pie's instructions.
@@ -82,9 +82,7 @@ extension UprightRoundedBox {
     private func paintHalfRow(_ row: UnsafeMutablePointer<UInt32>, _ s: Strip, _ halves: Halves, _ minX: Double,
                               _ maxX: Double, _ painter: PixelPainter, _ crossings: Crossings?) {
         let h = s.height
-        if halves == .both {
-            paintRow(row, s, minX, maxX, painter, crossings)
-        } else if halves == .right {
+        if halves == .right {
             let innerRight = right + s.narrow, outerRight = right + s.wide
             /// Area of the strip right of x, for x ≥ the centre.
             @inline(__always) func areaRight(_ x: Double) -> Double {
