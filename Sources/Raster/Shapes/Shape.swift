@@ -87,7 +87,13 @@ extension Surface {
 
     /// The pixels the transformed shape's bounds reach within the surface and `clip`; nil if none.
     func region(of shape: some Shape, transform: AffineTransform, clip: PixelRect?) -> PixelRect? {
-        guard transform.isFinite, let box = shape.bounds(under: transform), box.isFinite else { return nil }
+        guard transform.isFinite, let box = shape.bounds(under: transform) else { return nil }
+        return region(containing: box, clip: clip)
+    }
+
+    /// The pixels `box` reaches within the surface and `clip`; nil if none.
+    func region(containing box: ShapeBounds, clip: PixelRect?) -> PixelRect? {
+        guard box.isFinite else { return nil }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         if area.isEmpty { return nil }
         // Clamp in Double before converting, so huge coordinates never overflow Int; the clamped values are

@@ -16,6 +16,15 @@ extension UprightRoundedBox {
         var top: Halves
         var bottom: Halves
         static let all = Quarters(top: .both, bottom: .both)
+
+        /// The box of these quarters of the circle of `radius` about `center`.
+        func bounds(center: PixelPoint, radius: Double) -> ShapeBounds {
+            let sides = top.union(bottom)
+            return ShapeBounds(minX: center.x - (sides.contains(.left) ? radius : 0),
+                               minY: center.y - (top.isEmpty ? 0 : radius),
+                               maxX: center.x + (sides.contains(.right) ? radius : 0),
+                               maxY: center.y + (bottom.isEmpty ? 0 : radius))
+        }
     }
 
     /// Paints the `quarters` of the circle (left = right, top = bottom) within `region`, in a premultiplied colour.
