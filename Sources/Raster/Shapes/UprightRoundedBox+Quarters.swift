@@ -98,13 +98,22 @@ extension UprightRoundedBox {
                 x <= innerRight ? s.corner + (innerRight - x) * h : cornerArea(x - right, s)
             }
             // The pixel the centre's vertical cuts, then whole pixels up to the narrow point, then the corner.
-            let cut = Self.column(right, minX, maxX, up: false), spanFirst = Self.column(right, minX, maxX, up: true)
-            let rightFirst = max(Self.column(innerRight, minX, maxX, up: false), spanFirst)
-            let rightEnd = max(Self.column(outerRight, minX, maxX, up: true), rightFirst)
+            let cut: Int, spanFirst: Int, rightFirst: Int, rightEnd: Int
+            let unclipped = right >= minX && outerRight <= maxX
+            if unclipped {
+                // The columns need no clamping, and are ≥ 0 so truncation is floor.
+                (cut, spanFirst, rightEnd) = (Int(right), Surface.ceiling(right), Surface.ceiling(outerRight))
+                rightFirst = max(Int(innerRight), spanFirst)
+            } else {
+                cut = Self.column(right, minX, maxX, up: false)
+                spanFirst = Self.column(right, minX, maxX, up: true)
+                rightFirst = max(Self.column(innerRight, minX, maxX, up: false), spanFirst)
+                rightEnd = Self.column(outerRight, minX, maxX, up: true)
+            }
             if cut < spanFirst { put(row, cut, s.corner + s.narrow * h - areaRight(Double(spanFirst)), painter) }
             painter.span(row + spanFirst, count: rightFirst - spanFirst, coverage: Float(h))
-            if rightFirst == rightEnd { return }
-            if outerRight <= maxX {
+            if rightFirst >= rightEnd { return }
+            if unclipped {
                 return rightCorner(row, s, rightFirst, rightEnd, before: areaRight(Double(rightFirst)), painter,
                                    crossings)
             }
@@ -115,11 +124,20 @@ extension UprightRoundedBox {
             @inline(__always) func areaLeftSide(_ x: Double) -> Double {
                 x >= innerLeft ? s.corner + (x - innerLeft) * h : cornerArea(left - x, s)
             }
-            let leftFirst = Self.column(outerLeft, minX, maxX, up: false)
-            let spanEnd = Self.column(left, minX, maxX, up: false), cutEnd = Self.column(left, minX, maxX, up: true)
-            let leftEnd = min(Self.column(innerLeft, minX, maxX, up: true), spanEnd)
+            // The corner, then whole pixels from the narrow point, then the pixel the centre's vertical cuts.
+            let leftFirst: Int, leftEnd: Int, spanEnd: Int, cutEnd: Int
+            let unclipped = outerLeft >= minX && left <= maxX
+            if unclipped {
+                (leftFirst, spanEnd, cutEnd) = (Int(outerLeft), Int(left), Surface.ceiling(left))
+                leftEnd = min(Surface.ceiling(innerLeft), spanEnd)
+            } else {
+                leftFirst = Self.column(outerLeft, minX, maxX, up: false)
+                spanEnd = Self.column(left, minX, maxX, up: false)
+                cutEnd = Self.column(left, minX, maxX, up: true)
+                leftEnd = min(Self.column(innerLeft, minX, maxX, up: true), spanEnd)
+            }
             if leftFirst < leftEnd {
-                if outerLeft >= minX {
+                if unclipped {
                     leftCorner(row, s, leftFirst, leftEnd, after: areaLeftSide(Double(leftEnd)), painter, crossings)
                 } else {
                     edgePixels(row, leftFirst, leftEnd, painter, areaLeftSide)
