@@ -15,7 +15,6 @@ extension UprightRoundedBox {
     struct Quarters: Hashable {
         var top: Halves
         var bottom: Halves
-        static let all = Quarters(top: .both, bottom: .both)
 
         /// The box of these quarters of the circle of `radius` about `center`.
         func bounds(center: PixelPoint, radius: Double) -> ShapeBounds {
@@ -148,9 +147,10 @@ extension UprightRoundedBox {
         }
     }
 
-    /// The row through a circle's centre when it keeps different halves above and below the centre: the sum of
-    /// both strips' areas, each with x held to its kept side. Pixels where that sum bends (a strip's edge, the
-    /// centre's column) are worked out one by one; between them the coverage is constant, painted as a span.
+    /// The row through a circle's centre, holding a strip above the centre and one below it, each keeping its own
+    /// halves (a three-quarter pie keeps one half above and both below): the sum of both strips' areas, each with x
+    /// held to its kept side. Pixels where that sum bends (a strip's edge, the centre's column) are worked out one
+    /// by one; between them the coverage is constant, painted as a span.
     func paintQuarteredRow(_ row: UnsafeMutablePointer<UInt32>, _ upper: Strip, _ upperHalves: Halves,
                            _ lower: Strip, _ lowerHalves: Halves, _ minX: Double, _ maxX: Double,
                            _ painter: PixelPainter) {
