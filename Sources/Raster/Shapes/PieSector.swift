@@ -71,15 +71,12 @@ extension Surface {
                         clip: clip, rule: rule)
         }
         if color.argb == 0 { return }
-        if shape.isDrawable, transform.isFinite, transform.b == 0, transform.c == 0,
-           abs(transform.a) == abs(transform.d), color.isPremultiplied,
+        if shape.isDrawable, transform.isFinite, color.isPremultiplied,
+           let circle = UprightRoundedBox(circle: shape.center, radius: shape.radius, under: transform),
            let quarters = shape.quarters(mirroredX: transform.a < 0, mirroredY: transform.d < 0) {
-            let c = transform.apply(shape.center), r = abs(transform.a) * shape.radius
-            if let box = UprightRoundedBox(left: c.x, right: c.x, top: c.y, bottom: c.y, radius: r) {
-                // The quarters' box is the sector's, without the sines and cosines of its ends.
-                guard let region = region(containing: quarters.bounds(center: c, radius: r), clip: clip) else { return }
-                return box.paintPie(onto: self, region: region, color: color, quarters: quarters)
-            }
+            // The quarters' box is the sector's, without the sines and cosines of its ends.
+            guard let region = region(containing: circle.bounds(of: quarters), clip: clip) else { return }
+            return circle.paintPie(onto: self, region: region, color: color, quarters: quarters)
         }
         guard let region = region(of: shape, transform: transform, clip: clip) else { return }
         ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)

@@ -15,15 +15,15 @@ extension UprightRoundedBox {
     struct Quarters: Hashable {
         var top: Halves
         var bottom: Halves
+    }
 
-        /// The box of these quarters of the circle of `radius` about `center`.
-        func bounds(center: PixelPoint, radius: Double) -> ShapeBounds {
-            let sides = top.union(bottom)
-            return ShapeBounds(minX: center.x - (sides.contains(.left) ? radius : 0),
-                               minY: center.y - (top.isEmpty ? 0 : radius),
-                               maxX: center.x + (sides.contains(.right) ? radius : 0),
-                               maxY: center.y + (bottom.isEmpty ? 0 : radius))
-        }
+    /// The box of the circle's `quarters` (left = right, top = bottom).
+    func bounds(of quarters: Quarters) -> ShapeBounds {
+        let sides = quarters.top.union(quarters.bottom)
+        return ShapeBounds(minX: left - (sides.contains(.left) ? radius : 0),
+                           minY: top - (quarters.top.isEmpty ? 0 : radius),
+                           maxX: right + (sides.contains(.right) ? radius : 0),
+                           maxY: bottom + (quarters.bottom.isEmpty ? 0 : radius))
     }
 
     /// Paints the `quarters` of the circle (left = right, top = bottom) within `region`, in a premultiplied colour.

@@ -34,6 +34,14 @@ struct UprightRoundedBox {
         segment = ArcSegmentArea(radius: max(radius, 1e-6))
     }
 
+    /// The circle of `radius` about `center` once transformed, when the transform keeps it an upright circle (no
+    /// turn or shear, equal scales, either axis perhaps mirrored); nil otherwise, or past the sizes it takes.
+    init?(circle center: PixelPoint, radius: Double, under transform: AffineTransform) {
+        guard transform.b == 0, transform.c == 0, abs(transform.a) == abs(transform.d) else { return nil }
+        let c = transform.apply(center)
+        self.init(left: c.x, right: c.x, top: c.y, bottom: c.y, radius: abs(transform.a) * radius)
+    }
+
     /// Part of a pixel row where the half-width w runs monotonically from `narrow` to `wide`; `wideOffset`
     /// is the distance from the corner centres' row to the wide edge (0 for straight rows).
     struct Strip {
@@ -108,26 +116,31 @@ struct UprightRoundedBox {
         var offset = -1.0, width = 0.0
     }
 
-    /// The top corners' strip from `start` to `end`: w grows downwards, and the width at a row's bottom is the
-    /// next row's at its top, so it is carried rather than worked out again.
+    /// The half-widths (upper, lower) at a strip's upper and lower edges, given their offsets from the corner
+    /// centres' row. The upper edge is the lower edge of the row above, so its width is carried rather than worked
+    /// out again; the lower edge's is carried on to the next row.
+    @inline(__always)
+    private func edgeWidths(upper: Double, lower: Double, _ carried: inout CarriedWidth) -> (Double, Double) {
+        let upperWidth = upper == carried.offset ? carried.width : halfWidth(upper)
+        let lowerWidth = halfWidth(lower)
+        carried = CarriedWidth(offset: lower, width: lowerWidth)
+        return (upperWidth, lowerWidth)
+    }
+
+    /// The top corners' strip from `start` to `end`: w grows downwards, narrow at the top.
     @inline(__always)
     func topStrip(_ start: Double, _ end: Double, _ carried: inout CarriedWidth) -> Strip {
         let narrowOffset = top - start, wideOffset = top - end
-        let narrow = narrowOffset == carried.offset ? carried.width : halfWidth(narrowOffset)
-        let wide = halfWidth(wideOffset)
-        carried = CarriedWidth(offset: wideOffset, width: wide)
+        let (narrow, wide) = edgeWidths(upper: narrowOffset, lower: wideOffset, &carried)
         return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
                      wide: wide)
     }
 
-    /// The bottom corners' strip from `start` to `end`: w shrinks downwards, its width at the top carried from the
-    /// row above.
+    /// The bottom corners' strip from `start` to `end`: w shrinks downwards, wide at the top.
     @inline(__always)
     func bottomStrip(_ start: Double, _ end: Double, _ carried: inout CarriedWidth) -> Strip {
         let narrowOffset = end - bottom, wideOffset = start - bottom
-        let wide = wideOffset == carried.offset ? carried.width : halfWidth(wideOffset)
-        let narrow = halfWidth(narrowOffset)
-        carried = CarriedWidth(offset: narrowOffset, width: narrow)
+        let (wide, narrow) = edgeWidths(upper: wideOffset, lower: narrowOffset, &carried)
         return strip(height: end - start, narrowOffset: narrowOffset, narrow: narrow, wideOffset: wideOffset,
                      wide: wide)
     }
@@ -362,11 +375,9 @@ extension Surface {
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
         if color.argb == 0 { return }
         guard let region = region(of: shape, transform: transform, clip: clip) else { return }
-        if transform.b == 0, transform.c == 0, abs(transform.a) == abs(transform.d), color.isPremultiplied {
-            let c = transform.apply(shape.center), r = abs(transform.a) * shape.radius
-            if let box = UprightRoundedBox(left: c.x, right: c.x, top: c.y, bottom: c.y, radius: r) {
-                return box.paint(onto: self, region: region, color: color)
-            }
+        if color.isPremultiplied, let box = UprightRoundedBox(circle: shape.center, radius: shape.radius,
+                                                              under: transform) {
+            return box.paint(onto: self, region: region, color: color)
         }
         ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)
     }
