@@ -40,3 +40,12 @@ extension Surface {
                           scratch: CoverageScratch.current(cells: 0, rows: 0))
     }
 }
+
+extension RoundedRect {
+    /// The row painter when the transform allows it (see `Surface.fill(_: RoundedRect, …)`), also when reached
+    /// through a protocol.
+    public func paint(onto surface: Surface, color: Color, transform: AffineTransform, clip: PixelRect?,
+                      rule: FillRule) {
+        surface.fill(self, color: color, transform: transform, clip: clip, rule: rule)
+    }
+}

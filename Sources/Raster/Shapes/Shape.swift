@@ -7,6 +7,19 @@ public protocol Shape: Sendable {
     /// Traces the outline, transformed, into `outline` as closed contours. Called once per band of rows
     /// drawn, so it should be cheap and must not draw itself.
     func trace(under transform: AffineTransform, into outline: inout Outline)
+
+    /// Paints the shape onto `surface` (see `Surface.fill(_:color:transform:clip:rule:)`). The default traces
+    /// the outline through the general rasterizer; shapes with a faster painter of their own (circles, rounded
+    /// rectangles, pies on the axes) answer with it. A requirement, not only an overload, so that a shape
+    /// reached through generics or `any Shape` (a component drawing what it was given) still takes its fast path.
+    func paint(onto surface: Surface, color: Color, transform: AffineTransform, clip: PixelRect?, rule: FillRule)
+}
+
+extension Shape {
+    public func paint(onto surface: Surface, color: Color, transform: AffineTransform, clip: PixelRect?,
+                      rule: FillRule) {
+        surface.rasterize(self, color: color, transform: transform, clip: clip, rule: rule)
+    }
 }
 
 /// An axis-aligned box in fractional pixels.
@@ -77,9 +90,17 @@ extension Surface {
     /// Paints `shape` in `color` (premultiplied), source-over, anti-aliased by exact area coverage.
     ///
     /// The shape is mapped by `transform`, then clipped to the surface and to `clip`; only the rows and columns
-    /// its bounds reach are visited. Non-finite or empty shapes draw nothing.
+    /// its bounds reach are visited. Non-finite or empty shapes draw nothing. Whatever the static type, the
+    /// shape's own painter runs (`Shape.paint`), so circles and rounded rectangles drawn through a protocol are
+    /// as fast as when named.
     public func fill(_ shape: some Shape, color: Color, transform: AffineTransform = .identity,
                      clip: PixelRect? = nil, rule: FillRule = .nonZero) {
+        shape.paint(onto: self, color: color, transform: transform, clip: clip, rule: rule)
+    }
+
+    /// Paints `shape` through the general rasterizer: its traced outline, band by band.
+    func rasterize(_ shape: some Shape, color: Color, transform: AffineTransform, clip: PixelRect?,
+                   rule: FillRule) {
         if color.argb == 0 { return }
         guard let region = region(of: shape, transform: transform, clip: clip) else { return }
         ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)

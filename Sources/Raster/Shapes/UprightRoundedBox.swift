@@ -382,3 +382,12 @@ extension Surface {
         ShapeRasterizer.fill(shape, transform: transform, region: region, surface: self, color: color, rule: rule)
     }
 }
+
+extension Circle {
+    /// The row painter when the transform allows it (see `Surface.fill(_: Circle, …)`), also when reached
+    /// through a protocol.
+    public func paint(onto surface: Surface, color: Color, transform: AffineTransform, clip: PixelRect?,
+                      rule: FillRule) {
+        surface.fill(self, color: color, transform: transform, clip: clip, rule: rule)
+    }
+}
