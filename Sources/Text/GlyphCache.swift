@@ -6,47 +6,33 @@ import Raster
 public final class GlyphCache {
     public static let subpixelSteps = 4
     public let byteLimit: Int
-    /// Bytes of coverage held (plus a small fixed cost per entry).
-    public private(set) var byteCount = 0
-    public private(set) var hits = 0
-    public private(set) var misses = 0
+    public let hinting: Hinting
 
-    private struct Entry {
-        var key: UInt64
-        /// Keeps the mask alive; drawing reads `mask` without reference counting.
-        var owner: AlphaMask?
-        var mask: Unmanaged<AlphaMask>?
-        var left: Int32
-        var top: Int32
-        var bytes: Int
-        var newer: Int32
-        var older: Int32
-    }
-
-    private static let entryOverhead = 64
-    private var slots: [UInt64: Int32] = [:]
-    private var entries: [Entry] = []
-    private var free: [Int32] = []
-    private var newest: Int32 = -1
-    private var oldest: Int32 = -1
+    /// The entries live in a value that one draw reaches as a single access: a class's stored arrays touched
+    /// glyph by glyph would pay a dynamic exclusivity check each time, and Text keeps its checks on (it lays
+    /// out untrusted article text).
+    private var table: GlyphTable
     private var fonts: [Font] = []
     private var fontSlots: [ObjectIdentifier: Int] = [:]
-
-    public let hinting: Hinting
 
     public init(byteLimit: Int = 8 << 20, hinting: Hinting = .light) {
         self.byteLimit = max(byteLimit, 4096)
         self.hinting = hinting
+        table = GlyphTable(byteLimit: self.byteLimit)
     }
 
-    public var count: Int { slots.count }
+    /// Bytes of coverage held (plus a small fixed cost per entry).
+    public var byteCount: Int { table.byteCount }
+    public var hits: Int { table.hits }
+    public var misses: Int { table.misses }
+    public var count: Int { table.count }
 
     /// Share of lookups served from the cache since the last reset (1 when nothing was looked up).
     public var hitRate: Double { hits + misses == 0 ? 1 : Double(hits) / Double(hits + misses) }
 
     public func resetStatistics() {
-        hits = 0
-        misses = 0
+        table.hits = 0
+        table.misses = 0
     }
 
     /// Draws `layout` with its top-left corner at (x, y) on `surface`. Only lines that can reach the clip
@@ -61,8 +47,53 @@ public final class GlyphCache {
             keyOfFont[i] = UInt64(fontSlot(ref.font)) << 40
             stepMask[i] = ref.font.isScalable ? Self.subpixelSteps - 1 : 0
         }
+        table.draw(layout, into: surface, x: x, y: y, area: area, keyOfFont: keyOfFont, stepMask: stepMask,
+                   hinting: hinting)
+    }
+
+    private func fontSlot(_ font: Font) -> Int {
+        let id = ObjectIdentifier(font)
+        if let slot = fontSlots[id] { return slot }
+        fonts.append(font)
+        fontSlots[id] = fonts.count - 1
+        return fonts.count - 1
+    }
+}
+
+/// The cache's entries: a dictionary from glyph key to slot, and the slots as a doubly linked list from the
+/// most recently used to the least.
+private struct GlyphTable {
+    struct Entry {
+        var key: UInt64
+        /// Keeps the mask alive; drawing reads `mask` without reference counting.
+        var owner: AlphaMask?
+        var mask: Unmanaged<AlphaMask>?
+        var left: Int32
+        var top: Int32
+        var bytes: Int
+        var newer: Int32
+        var older: Int32
+    }
+
+    static let entryOverhead = 64
+    let byteLimit: Int
+    var byteCount = 0
+    var hits = 0
+    var misses = 0
+    private var slots: [UInt64: Int32] = [:]
+    private var entries: [Entry] = []
+    private var free: [Int32] = []
+    private var newest: Int32 = -1
+    private var oldest: Int32 = -1
+
+    init(byteLimit: Int) { self.byteLimit = byteLimit }
+
+    var count: Int { slots.count }
+
+    mutating func draw(_ layout: TextLayout, into surface: Surface, x: Float, y: Int, area: PixelRect,
+                       keyOfFont: [UInt64], stepMask: [Int], hinting: Hinting) {
         let visibleTop = Float(area.minY - y), visibleBottom = Float(area.maxY - y)
-        let steps = Float(Self.subpixelSteps)
+        let steps = Float(GlyphCache.subpixelSteps)
         var lineIndex = layout.firstLine(endingBelow: visibleTop - 256)
         layout.glyphs.withUnsafeBufferPointer { glyphs in
             while lineIndex < layout.lines.count {
@@ -81,8 +112,11 @@ public final class GlyphCache {
                         hits &+= 1
                         slot = cached
                     } else {
-                        slot = insertRendering(key: key, font: layout.fonts[f].font, glyph: glyph.glyph, step: step)
-                        if slot < 0 { continue }
+                        misses &+= 1
+                        guard let image = layout.fonts[f].font.rasterize(
+                            glyph: glyph.glyph, subpixel: step, steps: GlyphCache.subpixelSteps, hinting: hinting)
+                        else { continue }
+                        slot = insert(key: key, image: image)
                     }
                     if slot != newest { touch(slot) }
                     // Field by field: copying the whole entry would retain and release its mask.
@@ -99,23 +133,7 @@ public final class GlyphCache {
         }
     }
 
-    private func fontSlot(_ font: Font) -> Int {
-        let id = ObjectIdentifier(font)
-        if let slot = fontSlots[id] { return slot }
-        fonts.append(font)
-        fontSlots[id] = fonts.count - 1
-        return fonts.count - 1
-    }
-
-    /// Renders and stores a glyph not in the cache; -1 when FreeType cannot render it.
-    private func insertRendering(key: UInt64, font: Font, glyph: UInt32, step: Int) -> Int32 {
-        misses &+= 1
-        guard let image = font.rasterize(glyph: glyph, subpixel: step, steps: Self.subpixelSteps, hinting: hinting) else { return -1 }
-        return insert(key: key, image: image)
-    }
-
-    @discardableResult
-    private func insert(key: UInt64, image: GlyphImage) -> Int32 {
+    private mutating func insert(key: UInt64, image: GlyphImage) -> Int32 {
         let bytes = (image.mask?.byteCount ?? 0) + Self.entryOverhead
         let entry = Entry(key: key, owner: image.mask, mask: image.mask.map { Unmanaged.passUnretained($0) },
                           left: Int32(image.left), top: Int32(image.top), bytes: bytes, newer: -1, older: newest)
@@ -137,7 +155,7 @@ public final class GlyphCache {
     }
 
     @inline(__always)
-    private func touch(_ slot: Int32) {
+    private mutating func touch(_ slot: Int32) {
         let older = entries[Int(slot)].older, newer = entries[Int(slot)].newer
         // Unlink…
         if older >= 0 { entries[Int(older)].newer = newer } else { oldest = newer }
@@ -149,7 +167,7 @@ public final class GlyphCache {
         newest = slot
     }
 
-    private func evictOldest() {
+    private mutating func evictOldest() {
         let slot = oldest
         let e = entries[Int(slot)]
         oldest = e.newer
