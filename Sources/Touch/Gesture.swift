@@ -44,6 +44,15 @@ public enum Gesture: Sendable {
         }
     }
 
+    /// Back to fresh: a new touch sequence starts.
+    public mutating func reset() {
+        switch self {
+        case .pan(var pan): pan.reset(); self = .pan(pan)
+        case .tap(var tap): tap.reset(); self = .tap(tap)
+        case .longPress(var press): press.reset(); self = .longPress(press)
+        }
+    }
+
     public mutating func cancel() {
         switch self {
         case .pan(var pan): pan.cancel(); self = .pan(pan)

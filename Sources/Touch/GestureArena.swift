@@ -5,7 +5,8 @@
 /// passing its slop and axis rule, a tap completing, a press held long enough) wins the touch sequence;
 /// every other member is cancelled at once and hears nothing more until all fingers lift and a new one
 /// touches. When two members would recognize on the same event, the earlier one in the list wins, so list
-/// the more specific (inner, stricter) member first.
+/// the more specific (inner, stricter) member first. A new sequence starts every member afresh: a loser
+/// never heard its fingers lift, and must not carry them into the next gesture (a tap right after a swipe).
 public struct GestureArena<Key: Hashable & Sendable>: Sendable {
     public struct Member: Sendable {
         public let key: Key
@@ -51,7 +52,10 @@ public struct GestureArena<Key: Hashable & Sendable>: Sendable {
     }
 
     public mutating func handle(_ event: TouchEvent) {
-        if event.phase == .down, touches.isEmpty { winner = nil }
+        if event.phase == .down, touches.isEmpty {
+            winner = nil
+            for index in members.indices { members[index].gesture.reset() }
+        }
         touches.apply(event)
         for index in members.indices where winner == nil || members[index].key == winner {
             members[index].gesture.handle(event)

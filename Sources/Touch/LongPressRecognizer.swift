@@ -30,6 +30,11 @@ public struct LongPressRecognizer: Sendable {
         state == .possible && slot != nil ? downUsec + minimumDurationUsec : nil
     }
 
+    /// Back to a fresh recognizer with the same settings: no finger, nothing recognized.
+    public mutating func reset() {
+        self = LongPressRecognizer(minimumDurationUsec: minimumDurationUsec, allowableMovement: allowableMovement)
+    }
+
     public mutating func handle(_ frame: TouchFrame) {
         for event in frame.events { handle(event) }
     }

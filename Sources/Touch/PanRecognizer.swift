@@ -39,6 +39,11 @@ public struct PanRecognizer: Sendable {
 
     public var axis: PanAxis { lock.axis }
 
+    /// Back to a fresh recognizer with the same settings: no finger, nothing recognized.
+    public mutating func reset() {
+        self = PanRecognizer(axis: lock.axis, slop: lock.slop, dominance: lock.dominance, fling: fling)
+    }
+
     public mutating func handle(_ frame: TouchFrame) {
         for event in frame.events { handle(event) }
     }

@@ -20,6 +20,9 @@ public struct TapRecognizer: Sendable {
         self.maxDurationUsec = max(0, maxDurationUsec)
     }
 
+    /// Back to a fresh recognizer with the same settings: no finger, nothing recognized.
+    public mutating func reset() { self = TapRecognizer(maxMovement: maxMovement, maxDurationUsec: maxDurationUsec) }
+
     public mutating func handle(_ frame: TouchFrame) {
         for event in frame.events { handle(event) }
     }

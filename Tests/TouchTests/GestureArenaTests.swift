@@ -30,6 +30,19 @@ import Testing
         #expect(arena.pan(.scroll)?.state == .failed)
     }
 
+    @Test func aTapRightAfterASwipeIsATap() throws {
+        // The tap lost the swipe's sequence and never heard its finger lift; the next sequence starts it afresh.
+        var arena = rowInsideList()
+        run(&arena, try trace(Traces.rowSwipe))
+        #expect(arena.winner == .swipe)
+        let lastUsec = try trace(Traces.rowSwipe).last!.timeUsec
+        run(&arena, [TouchEvent(slot: 0, phase: .down, x: 300, y: 200, timeUsec: lastUsec + 100_000),
+                     TouchEvent(slot: 0, phase: .up, x: 300, y: 200, timeUsec: lastUsec + 160_000)])
+        #expect(arena.winner == .select)
+        #expect(arena.tap(.select)?.state == .ended)
+        #expect(arena.pan(.swipe)?.state == .failed)
+    }
+
     @Test func verticalScrollWinsAVerticalFlick() throws {
         var arena = pullInsideScroller()
         run(&arena, try trace(Traces.verticalFlick))
