@@ -17,17 +17,22 @@ public struct ScrollPhysics: Sendable, Equatable {
     public var pageLength: Double?
     /// When a coast or spring counts as stopped.
     public var tolerance: Tolerance
+    /// Whether a drag may pull past `minOffset`. False stops it dead there, as a row that only swipes one way
+    /// or a pull that only works leftwards: dragging the other way does nothing, and coming back acts at once.
+    public var bouncesAtStart: Bool
 
     public init(rubberBandCoefficient: Double = RubberBand.uikitCoefficient,
                 decelerationRate: DecelerationRate = .normal,
                 spring: Spring = .scrollBounce,
                 pageLength: Double? = nil,
-                tolerance: Tolerance = .display(scale: 1)) {
+                tolerance: Tolerance = .display(scale: 1),
+                bouncesAtStart: Bool = true) {
         self.rubberBandCoefficient = rubberBandCoefficient
         self.decelerationRate = decelerationRate
         self.spring = spring
         self.pageLength = pageLength.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         self.tolerance = tolerance
+        self.bouncesAtStart = bouncesAtStart
     }
 
     /// Paging as UIScrollView's `isPagingEnabled`: pages of `pageLength` (and the fast deceleration rate for
@@ -60,7 +65,8 @@ public struct ScrollPhysics: Sendable, Equatable {
     /// rubber-banded past them (the resistance grows with the distance past the edge).
     public func offset(afterDragging fingerDelta: Double, from offset: Double, in bounds: ScrollBounds) -> Double {
         guard fingerDelta.isFinite, offset.isFinite else { return offset.isFinite ? offset : bounds.clamp(0) }
-        return self.offset(forFingerOffset: fingerOffset(for: offset, in: bounds) - fingerDelta, in: bounds)
+        let moved = self.offset(forFingerOffset: fingerOffset(for: offset, in: bounds) - fingerDelta, in: bounds)
+        return bouncesAtStart ? moved : max(moved, bounds.minOffset)
     }
 
     /// The content's velocity for a finger moving at `fingerVelocity` while the offset is `offset`: the

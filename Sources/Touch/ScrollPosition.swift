@@ -58,6 +58,16 @@ public struct ScrollPosition: Sendable {
         start(physics.ballistic(from: offset, velocity: contentVelocity, in: bounds), at: time)
     }
 
+    /// The finger lifted at `time` moving at `fingerVelocity`, and the owner has chosen where the content must
+    /// rest (a row snapping open or shut): it springs to `target` (clamped to the bounds) carrying the speed the
+    /// content had, so the release shows no jump in position or velocity.
+    public mutating func endDrag(fingerVelocity: Double, settlingAt target: Double, at time: Double) {
+        let contentVelocity = physics.contentVelocity(forFingerVelocity: fingerVelocity, at: offset, in: bounds)
+        let spring = SpringSimulation(spring: physics.spring, start: offset, end: bounds.clamp(target),
+                                      velocity: contentVelocity, tolerance: physics.tolerance)
+        start(.spring(spring), at: time)
+    }
+
     /// The drag was cancelled: settle back inside the bounds (and onto a page) without a fling.
     public mutating func cancelDrag(at time: Double) {
         start(physics.ballistic(from: offset, velocity: 0, in: bounds), at: time)
@@ -70,6 +80,14 @@ public struct ScrollPosition: Sendable {
         let spring = SpringSimulation(spring: physics.spring, start: now.offset, end: bounds.clamp(target),
                                       velocity: now.velocity, tolerance: physics.tolerance)
         start(.spring(spring), at: time)
+    }
+
+    /// Slides to `target` (clamped to the bounds) from wherever the offset is at `time`, in `duration` seconds
+    /// along `curve`: UIKit's animated `setContentOffset`, used where a motion must take a set time (a refresh
+    /// control revealing itself, then putting the content back).
+    public mutating func slide(to target: Double, duration: Double, curve: TimingCurve = .easeInOut, at time: Double) {
+        let now = state(at: time)
+        start(.slide(Tween(from: now.offset, to: bounds.clamp(target), duration: duration, curve: curve)), at: time)
     }
 
     /// Puts the offset at `offset` at rest.

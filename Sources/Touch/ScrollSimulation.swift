@@ -2,7 +2,8 @@ import Motion
 
 /// A released scroll as one simulation: a spring home (overscrolled or paging), or a coast that may meet
 /// an edge and hand over to a spring there, at the exact instant and with the coast's velocity (Flutter's
-/// `BouncingScrollSimulation`). Time 0 is the release.
+/// `BouncingScrollSimulation`); or a timed slide to an offset, as UIKit's `setContentOffset(_:animated:)`.
+/// Time 0 is the release (or the start of the slide).
 public enum ScrollSimulation: Simulation, Equatable {
     /// The instant a coast meets an edge and the spring that takes over (its time 0 is that instant).
     public struct EdgeHandOff: Sendable, Equatable {
@@ -12,6 +13,7 @@ public enum ScrollSimulation: Simulation, Equatable {
 
     case spring(SpringSimulation)
     case coast(Decay, edge: EdgeHandOff?)
+    case slide(Tween)
 
     /// When the coast hands over to the edge spring, if it does.
     public var handOffTime: Double? {
@@ -22,6 +24,7 @@ public enum ScrollSimulation: Simulation, Equatable {
     public func x(at t: Double) -> Double {
         switch self {
         case .spring(let spring): return spring.x(at: t)
+        case .slide(let tween): return tween.x(at: t)
         case .coast(_, let edge?) where t >= edge.time: return edge.spring.x(at: t - edge.time)
         case .coast(let decay, _): return decay.x(at: t)
         }
@@ -30,6 +33,7 @@ public enum ScrollSimulation: Simulation, Equatable {
     public func dx(at t: Double) -> Double {
         switch self {
         case .spring(let spring): return spring.dx(at: t)
+        case .slide(let tween): return tween.dx(at: t)
         case .coast(_, let edge?) where t >= edge.time: return edge.spring.dx(at: t - edge.time)
         case .coast(let decay, _): return decay.dx(at: t)
         }
@@ -38,6 +42,7 @@ public enum ScrollSimulation: Simulation, Equatable {
     public func isDone(at t: Double) -> Bool {
         switch self {
         case .spring(let spring): return spring.isDone(at: t)
+        case .slide(let tween): return tween.isDone(at: t)
         case .coast(_, let edge?) where t >= edge.time: return edge.spring.isDone(at: t - edge.time)
         case .coast(_, .some): return false
         case .coast(let decay, nil):
@@ -50,6 +55,7 @@ public enum ScrollSimulation: Simulation, Equatable {
     public var finalX: Double {
         switch self {
         case .spring(let spring): return spring.finalX
+        case .slide(let tween): return tween.finalX
         case .coast(_, let edge?): return edge.spring.finalX
         case .coast(let decay, nil): return decay.finalX
         }

@@ -198,3 +198,34 @@ import Motion
         #expect(position.isMoving)
     }
 }
+
+@Suite struct ScrollEdgeStopAndSlideTests {
+    @Test func withoutBounceAtTheStartTheDragStopsDeadAndComesBackAtOnce() {
+        var physics = ScrollPhysics()
+        physics.bouncesAtStart = false
+        let bounds = ScrollBounds(minOffset: 0, maxOffset: 0, viewport: 320)
+        // Finger right by 40: the offset stays at the start edge instead of rubber-banding below it.
+        let right = physics.offset(afterDragging: 40, from: 0, in: bounds)
+        #expect(right == 0)
+        // Back left by 10 from there acts at once (no dead zone to unwind), rubber-banded past the end edge.
+        let left = physics.offset(afterDragging: -10, from: right, in: bounds)
+        #expect(left > 0 && left < 10)
+        #expect(abs(left - RubberBand(dimension: 320).offset(forFingerTravel: 10)) < 1e-12)
+        // The end edge still bounces.
+        #expect(physics.offset(afterDragging: -100, from: 0, in: bounds) > 0)
+    }
+
+    @Test func aSlideTakesItsTimeAlongItsCurveAndEndsAtRest() {
+        var position = ScrollPosition(offset: 0, bounds: ScrollBounds(minOffset: -60, maxOffset: 400, viewport: 480))
+        position.slide(to: -60, duration: 0.3, at: 10)
+        #expect(position.isMoving && position.targetOffset == -60)
+        position.advance(to: 10.15)
+        #expect(abs(position.offset - -30) < 1e-9)   // ease-in-out is half way at half time
+        #expect(position.advance(to: 10.299) == true)
+        #expect(position.advance(to: 10.3) == false)
+        #expect(position.offset == -60 && position.activity == .idle)
+        // A slide's target is kept inside the bounds.
+        position.slide(to: -500, duration: 0.3, at: 11)
+        #expect(position.targetOffset == -60)
+    }
+}
