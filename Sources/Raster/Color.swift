@@ -24,6 +24,14 @@ public struct Color: Hashable, Sendable {
     /// byte, so painters can skip pixman's saturating add; others take the general path.
     public var isPremultiplied: Bool { red <= alpha && green <= alpha && blue <= alpha }
 
+    /// The same colour seen through `opacity` (0…1): every premultiplied channel scaled, rounded to nearest.
+    public func faded(by opacity: Double) -> Color {
+        guard opacity < 1 else { return self }
+        guard opacity > 0 else { return .clear }
+        func scaled(_ channel: UInt8) -> UInt32 { UInt32((Double(channel) * opacity).rounded()) }
+        return Color(argb: scaled(alpha) << 24 | scaled(red) << 16 | scaled(green) << 8 | scaled(blue))
+    }
+
     public static let black = Color(argb: 0xFF00_0000)
     public static let white = Color(argb: 0xFFFF_FFFF)
     public static let clear = Color(argb: 0)

@@ -35,11 +35,13 @@ public final class GlyphCache {
         table.misses = 0
     }
 
-    /// Draws `layout` with its top-left corner at (x, y) on `surface`. Only lines that can reach the clip
-    /// (or the surface) are visited, so drawing the visible part of a long article costs what is visible.
-    public func draw(_ layout: TextLayout, into surface: Surface, x: Float, y: Int, clip: PixelRect? = nil) {
+    /// Draws `layout` with its top-left corner at (x, y) on `surface`, its colours seen through `opacity`
+    /// (text fading with the sheet it is on). Only lines that can reach the clip (or the surface) are visited,
+    /// so drawing the visible part of a long article costs what is visible.
+    public func draw(_ layout: TextLayout, into surface: Surface, x: Float, y: Int, clip: PixelRect? = nil,
+                     opacity: Double = 1) {
         let area = clip.map { $0.intersection(surface.bounds) } ?? surface.bounds
-        guard !area.isEmpty, !layout.lines.isEmpty, x.isFinite else { return }
+        guard !area.isEmpty, !layout.lines.isEmpty, x.isFinite, opacity > 0 else { return }
         // Per font of the layout: its slot here, shifted into key position, and whether it takes sub-pixel steps.
         var keyOfFont = [UInt64](repeating: 0, count: layout.fonts.count)
         var stepMask = [Int](repeating: 0, count: layout.fonts.count)
@@ -48,7 +50,7 @@ public final class GlyphCache {
             stepMask[i] = ref.font.isScalable ? Self.subpixelSteps - 1 : 0
         }
         table.draw(layout, into: surface, x: x, y: y, area: area, keyOfFont: keyOfFont, stepMask: stepMask,
-                   hinting: hinting)
+                   hinting: hinting, opacity: opacity)
     }
 
     private func fontSlot(_ font: Font) -> Int {
@@ -91,7 +93,7 @@ private struct GlyphTable {
     var count: Int { slots.count }
 
     mutating func draw(_ layout: TextLayout, into surface: Surface, x: Float, y: Int, area: PixelRect,
-                       keyOfFont: [UInt64], stepMask: [Int], hinting: Hinting) {
+                       keyOfFont: [UInt64], stepMask: [Int], hinting: Hinting, opacity: Double) {
         let visibleTop = Float(area.minY - y), visibleBottom = Float(area.maxY - y)
         let steps = Float(GlyphCache.subpixelSteps)
         var lineIndex = layout.firstLine(endingBelow: visibleTop - 256)
@@ -125,8 +127,9 @@ private struct GlyphTable {
                     // Bitmap faces (no sub-pixel steps) round to the nearest pixel instead of the step below.
                     let px = (stepMask[f] == 0 ? (q + 2) >> 2 : q >> 2) + left
                     let py = y + Int(glyph.y.rounded()) - top
+                    let color = opacity < 1 ? glyph.color.faded(by: opacity) : glyph.color
                     mask._withUnsafeGuaranteedRef {
-                        surface.draw($0, atX: px, y: py, color: glyph.color, clip: area)
+                        surface.draw($0, atX: px, y: py, color: color, clip: area)
                     }
                 }
             }
