@@ -51,7 +51,7 @@ import Touch
     }
 
     @Test func scaleTurnsPixelsIntoPoints() {
-        let assembler = TouchAssembler(logicalWidth: 1920, logicalHeight: 1080, scale: 2)
+        let assembler = TouchAssembler(logicalWidth: 1920, logicalHeight: 1080, scale: Scale(2))
         #expect(assembler.logical(300, 100) == Point(x: 150, y: 50))
     }
 

@@ -13,19 +13,19 @@ public struct TouchAssembler: Sendable {
     public var logicalWidth: Double
     public var logicalHeight: Double
     public var turn: QuarterTurn
-    /// Pixels per point.
-    public var scale: Double
+    /// Pixels per point, the same the scenes draw with.
+    public var scale: Scale
 
     private var pending: [TouchEvent] = []
     /// Where each active finger is, and the device it belongs to.
     private var active: [Int: (device: Int, position: Point)] = [:]
     private var pointer: (device: Int, position: Point, pressed: Bool)?
 
-    public init(logicalWidth: Int, logicalHeight: Int, turn: QuarterTurn = .none, scale: Double = 1) {
+    public init(logicalWidth: Int, logicalHeight: Int, turn: QuarterTurn = .none, scale: Scale = .one) {
         self.logicalWidth = Double(logicalWidth)
         self.logicalHeight = Double(logicalHeight)
         self.turn = turn
-        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        self.scale = scale
     }
 
     /// The panel's size in pixels as the device reports coordinates (before the mounting is undone).
@@ -100,6 +100,6 @@ public struct TouchAssembler: Sendable {
         case .clockwise180: x = logicalWidth - px; y = logicalHeight - py
         case .clockwise270: x = logicalWidth - py; y = px
         }
-        return Point(x: x / scale, y: y / scale)
+        return Point(x: scale.points(x), y: scale.points(y))
     }
 }

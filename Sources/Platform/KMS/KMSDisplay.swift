@@ -6,17 +6,25 @@ import Raster
 
 /// The panel, driven through KMS with dumb buffers: the app draws into a cached shadow surface in logical
 /// orientation, and each `present` copies only the damaged rectangles (turned to the panel's mounting) into a
-/// buffer that is not on screen, then page-flips to it. Three buffers let the next frame be copied while a flip
-/// is still pending. The previous CRTC configuration comes back when the display is closed.
+/// buffer that is not on screen, then page-flips to it. `present` never waits for a flip: the event loop reads
+/// flip completions from `fd` (`handleEvents()`) and the frame loop draws its next frame then. The previous
+/// CRTC configuration comes back when the display is closed.
 public final class KMSDisplay: Display {
     public let shadow: Surface
     public let name: String
     public let turn: QuarterTurn
+    public let refreshPeriod: Double
+    /// The panel's width in millimetres as the connector reports it (0 when it does not say).
+    public let widthMillimetres: Int
     /// The DRM file descriptor: readable when a flip has completed (call `handleEvents()`).
     public var fd: Int32 { card.fd }
     /// When the last flip reached the glass, in nanoseconds on the flip's clock (CLOCK_MONOTONIC).
     public private(set) var lastFlipTime: UInt64 = 0
     public var isFlipPending: Bool { pending != nil }
+    /// Called from `handleEvents()` with the time (seconds on CLOCK_MONOTONIC) a flip reached the glass.
+    public var onFlip: ((Double) -> Void)?
+    /// When the pending flip was asked for (nanoseconds, CLOCK_MONOTONIC).
+    private var flipRequested: UInt64 = 0
 
     private let card: DRMCard
     private let crtcID: UInt32
@@ -37,6 +45,8 @@ public final class KMSDisplay: Display {
         connectorID = output.connector
         crtcID = output.crtc
         mode = output.mode
+        widthMillimetres = output.widthMillimetres
+        refreshPeriod = mode.vrefresh > 0 ? 1 / Double(mode.vrefresh) : 1.0 / 60
         let width = Int(mode.hdisplay), height = Int(mode.vdisplay)
         name = "\(output.name) \(width)x\(height)@\(mode.vrefresh)"
         shadow = turn.swapsAxes ? Surface(width: height, height: width, format: .xrgb8888, fill: .black)
@@ -55,6 +65,7 @@ public final class KMSDisplay: Display {
     }
 
     deinit {
+        onFlip = nil
         if pending != nil { waitForFlip(timeoutMilliseconds: 100) }
         if let saved = savedCRTC {
             var savedMode = saved.pointee.mode
@@ -64,25 +75,43 @@ public final class KMSDisplay: Display {
         }
     }
 
-    public func present(_ damage: DamageRegion) throws {
+    @discardableResult
+    public func present(_ damage: DamageRegion) throws -> Bool {
         let visible = damage.clipped(to: shadow.bounds)
-        if visible.isEmpty { return }
         for buffer in buffers { buffer.staleDamage.add(visible) }
-        // A buffer that is neither on screen nor waiting to be: free to write while a flip is in flight.
-        guard let back = buffers.indices.first(where: { $0 != front && $0 != pending }) else { return }
+        // The flip in flight must land first; this damage goes out with the next present.
+        if pending != nil { return false }
+        // A buffer that is not on screen: its stale damage is what changed since it was last shown.
+        guard let back = buffers.indices.first(where: { $0 != front }) else { return false }
         let buffer = buffers[back]
+        if buffer.staleDamage.isEmpty { return true }
         for rect in buffer.staleDamage.rects {
             buffer.surface.copyTurned(from: shadow, rect: rect, turn: turn)
         }
         buffer.staleDamage.removeAll()
-        waitForFlip(timeoutMilliseconds: 200)
-        // A flip that never completed (a display switched off mid-flip) must not wedge the kiosk.
-        pending = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard drmModePageFlip(card.fd, crtcID, buffer.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), me) == 0 else {
-            throw SystemCallError("page flip on \(card.path)")
+            // The copied rectangles are not on the glass: this buffer must copy them again next time.
+            let error = SystemCallError("page flip on \(card.path)")
+            buffer.staleDamage.add(visible)
+            throw error
         }
         pending = back
+        flipRequested = MonotonicClock.nanoseconds()
+        return true
+    }
+
+    /// How long a flip may stay pending before it counts as lost (a display switched off mid-flip).
+    public static let lostFlipSeconds = 0.5
+
+    /// Forgets a flip that has not completed in `lostFlipSeconds`, so a lost flip event cannot wedge the kiosk;
+    /// the event loop calls this from a timer while a flip is pending. True when one was forgotten.
+    @discardableResult
+    public func forgetLostFlip() -> Bool {
+        guard pending != nil,
+              MonotonicClock.nanoseconds() &- flipRequested >= UInt64(Self.lostFlipSeconds * 1e9) else { return false }
+        pending = nil
+        return true
     }
 
     /// Reads completed flips from the DRM fd; call when it is readable.
@@ -113,5 +142,6 @@ public final class KMSDisplay: Display {
         if let pending { front = pending }
         pending = nil
         lastFlipTime = time
+        onFlip?(Double(time) / 1e9)
     }
 }

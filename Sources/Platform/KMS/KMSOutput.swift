@@ -10,6 +10,8 @@ extension KMSDisplay {
         let connector: UInt32
         let crtc: UInt32
         let mode: drmModeModeInfo
+        /// The panel's width as the connector reports it; 0 when unknown.
+        let widthMillimetres: Int
     }
 
     /// The kernel's name for a connector: type name and index, e.g. `HDMI-A-1`.
@@ -43,7 +45,8 @@ extension KMSDisplay {
             guard let crtc = findCRTC(card: card, resources: res, connector: c) else {
                 throw SystemCallError("no display controller (CRTC) can drive \(name)", errno: EBUSY)
             }
-            return Output(name: name, connector: c.connector_id, crtc: crtc, mode: modes[index])
+            return Output(name: name, connector: c.connector_id, crtc: crtc, mode: modes[index],
+                          widthMillimetres: Int(c.mmWidth))
         }
         let what = choice.connector.map { "connector \($0)" } ?? "connected display"
         throw SystemCallError("no \(what) on \(card.path) (connectors: \(seen.joined(separator: ", ")))", errno: ENODEV)
