@@ -1,0 +1,265 @@
+import Motion
+import Raster
+import Text
+import Touch
+
+/// Reeder's pull to the next or previous article: past the end of a page a footer shows the next article's
+/// title, above its top a header shows the previous one's; pull past either bar's 55 pt and let go, and the
+/// neighbour slides in over 0.2 s while the page leaves by the other edge with its bar.
+///
+/// Beyond the original (idev-recipes VerticalSwipeArticles):
+/// - a long article scrolls first; the bars only come into play at its edges;
+/// - a fast flick released at an edge counts when its projected travel (the deceleration formula at UIKit's
+///   fast rate, the paging rate) carries the pull past the bar;
+/// - the neighbours' first screens are rendered ahead of time, so no frame of a slide is ever blank;
+/// - a finger that touches during a slide owns nothing until it lifts, so nothing half-happens.
+public final class ArticlePager {
+    public struct Transition: Sendable, Equatable {
+        public enum Direction: Sendable { case previous, next }
+        public let to: Int
+        public let direction: Direction
+        public let start: Double
+        /// Where the leaving page's top, and its bar's top, were when the slide began (points from the frame's top).
+        public let leavingTop: Double
+        public let barTop: Double
+
+        /// Time progress, 0…1.
+        public func progress(at time: Double) -> Double {
+            min(max((time - start) / ArticlePager.slideSeconds, 0), 1)
+        }
+    }
+
+    public static let slideSeconds = 0.2
+    /// How a flick's travel is projected: UIScrollView's fast rate, as paging uses.
+    public static let flickRate = DecelerationRate.fast
+
+    public let frame: Rect
+    public let articles: [Article]
+    private let typography: Typography
+    private let glyphs: GlyphCache
+    public private(set) var current: Int
+    public private(set) var scroll: ScrollView
+    public private(set) var header: PagerBar
+    public private(set) var footer: PagerBar
+    public private(set) var transition: Transition?
+    /// The time of the last advance; the slide's progress is read at it.
+    public private(set) var time = 0.0
+
+    private var page: ArticlePage
+    /// The pages either side of the current one, laid out, with their first screens rendered.
+    private var neighbours: [Int: (page: ArticlePage, screen: Surface)] = [:]
+    /// The page leaving during a slide, drawn where it was.
+    private var leaving: (page: ArticlePage, offset: Double, bar: PagerBar)?
+    private var pan = PanRecognizer(axis: .vertical, dominance: 0)
+    private var touches = TouchSequence<Bool>()
+
+    public init(frame: Rect, articles: [Article], startingAt index: Int = 0, typography: Typography,
+                glyphs: GlyphCache) {
+        precondition(!articles.isEmpty, "a pager needs an article")
+        self.frame = frame
+        self.articles = articles
+        self.typography = typography
+        self.glyphs = glyphs
+        current = min(max(index, 0), articles.count - 1)
+        page = ArticlePage(articles[current], width: frame.width, typography: typography)
+        scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
+        header = PagerBar(edge: .header, title: nil)
+        footer = PagerBar(edge: .footer, title: nil)
+        settle()
+    }
+
+    private static func scroller(frame: Rect, page: ArticlePage, scale: Scale) -> ScrollView {
+        ScrollView(frame: frame, contentHeight: page.contentHeight,
+                   physics: ScrollPhysics(tolerance: .display(scale: scale.pixelsPerPoint)))
+    }
+
+    /// The current article is shown at its top: its bars name its neighbours, and their first screens are
+    /// rendered now, before any pull can ask for them.
+    private func settle() {
+        let titleStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.ink)
+        func title(_ index: Int) -> TextLayout? {
+            guard articles.indices.contains(index) else { return nil }
+            return typography.layout(articles[index].title, style: titleStyle,
+                                     paragraph: ParagraphStyle(maxLines: 1),
+                                     width: max(40, frame.width - PagerBar.titleX - 16))
+        }
+        header = PagerBar(edge: .header, title: title(current - 1))
+        footer = PagerBar(edge: .footer, title: title(current + 1))
+        var kept: [Int: (page: ArticlePage, screen: Surface)] = [:]
+        for index in [current - 1, current + 1] where articles.indices.contains(index) {
+            if let ready = neighbours[index] {
+                kept[index] = ready
+            } else {
+                let neighbour = ArticlePage(articles[index], width: frame.width, typography: typography)
+                kept[index] = (neighbour, neighbour.renderFirstScreen(height: frame.height, glyphs: glyphs))
+            }
+        }
+        neighbours = kept
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: TouchEvent) {
+        // A touch that starts during a slide is swallowed whole, even after the slide ends.
+        guard touches.route(event, choose: { transition == nil }) == true else { return }
+        let time = event.seconds
+        pan.handle(event)
+        switch pan.state {
+        case .began, .changed:
+            scroll.follow(pan, at: time)
+            header.dragged(pull: scroll.overscrollTop, at: time)
+            footer.dragged(pull: scroll.overscrollBottom, at: time)
+        case .ended:
+            release(fingerVelocity: pan.velocity.y, at: time)
+        case .cancelled:
+            scroll.follow(pan, at: time)
+            header.dragged(pull: 0, at: time)
+            footer.dragged(pull: 0, at: time)
+        case .possible, .failed:
+            break
+        }
+    }
+
+    private func release(fingerVelocity: Double, at time: Double) {
+        let velocity = scroll.position.physics.contentVelocity(forFingerVelocity: fingerVelocity, at: scroll.offset,
+                                                               in: scroll.position.bounds)
+        let projection = Self.flickRate.projectedDistance(velocity: velocity)
+        // Content velocity is negative when the page moves down (towards the header).
+        if header.exists, header.isLoaded || (scroll.isAtTop && scroll.overscrollTop - projection > PagerBar.height) {
+            begin(.previous, at: time)
+        } else if footer.exists,
+                  footer.isLoaded || (scroll.isAtBottom && scroll.overscrollBottom + projection > PagerBar.height) {
+            begin(.next, at: time)
+        } else {
+            scroll.follow(pan, at: time)
+        }
+    }
+
+    private func begin(_ direction: Transition.Direction, at time: Double) {
+        let to = direction == .next ? current + 1 : current - 1
+        let offset = scroll.offset
+        let bar = direction == .next ? footer : header
+        let barTop = direction == .next
+            ? max(page.contentHeight, frame.height) - offset
+            : -offset - PagerBar.height
+        leaving = (page, offset, bar)
+        transition = Transition(to: to, direction: direction, start: time, leavingTop: -offset, barTop: barTop)
+        scroll.jump(to: offset)
+    }
+
+    /// Goes to article `index` the way a pull does: for programmatic navigation (a menu, a keyboard).
+    public func go(to index: Int, at time: Double) {
+        guard transition == nil, articles.indices.contains(index), index != current else { return }
+        if index == current + 1 { return begin(.next, at: time) }
+        if index == current - 1 { return begin(.previous, at: time) }
+        current = index
+        page = ArticlePage(articles[current], width: frame.width, typography: typography)
+        scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
+        neighbours = [:]
+        settle()
+    }
+
+    // MARK: Time
+
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        self.time = time
+        var moving = scroll.advance(to: time)
+        if header.advance(to: time) { moving = true }
+        if footer.advance(to: time) { moving = true }
+        if var leavingBar = leaving?.bar, leavingBar.advance(to: time) {
+            leaving?.bar = leavingBar
+            moving = true
+        }
+        if let transition {
+            if transition.progress(at: time) >= 1 {
+                finish(transition)
+            } else {
+                moving = true
+            }
+        }
+        return moving
+    }
+
+    private func finish(_ transition: Transition) {
+        current = transition.to
+        if let arrived = neighbours[current] {
+            page = arrived.page
+        } else {
+            page = ArticlePage(articles[current], width: frame.width, typography: typography)
+        }
+        scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
+        self.transition = nil
+        leaving = nil
+        settle()
+    }
+
+    public var isMoving: Bool {
+        transition != nil || scroll.isMoving || header.arrow.isMoving || footer.arrow.isMoving
+    }
+
+    // MARK: Geometry
+
+    /// Where the header's top is, points from the frame's top: just above the content.
+    public var headerTop: Double { -scroll.offset - PagerBar.height }
+    /// Where the footer's top is: just below the content, or below the frame for a page shorter than it.
+    public var footerTop: Double { max(page.contentHeight, frame.height) - scroll.offset }
+
+    /// Whether a bar with a neighbour has some part on screen.
+    public var headerVisible: Bool {
+        if let t = transition, t.direction == .previous { return barTop(t) + PagerBar.height > 0 && barTop(t) < frame.height }
+        return transition == nil && header.exists && headerTop + PagerBar.height > 0
+    }
+
+    public var footerVisible: Bool {
+        if let t = transition, t.direction == .next { return barTop(t) + PagerBar.height > 0 && barTop(t) < frame.height }
+        return transition == nil && footer.exists && footerTop < frame.height
+    }
+
+    /// Eased share of the slide's distance covered.
+    private func eased(_ t: Transition) -> Double { TimingCurve.easeInOut.value(at: t.progress(at: time)) }
+
+    /// Where the arriving page's top is during a slide: from just off-screen to the frame's top.
+    private func arrivingTop(_ t: Transition) -> Double {
+        let from = t.direction == .next ? frame.height : -frame.height
+        return from * (1 - eased(t))
+    }
+
+    /// The leaving page and its bar move off by the other edge: up past the top (next), down past the bottom (previous).
+    private func leavingTop(_ t: Transition) -> Double {
+        let to = t.direction == .next ? -(frame.height + PagerBar.height) : frame.height + PagerBar.height
+        return t.leavingTop + (to - t.leavingTop) * eased(t)
+    }
+
+    private func barTop(_ t: Transition) -> Double {
+        let to = t.direction == .next ? -PagerBar.height : frame.height
+        return t.barTop + (to - t.barTop) * eased(t)
+    }
+
+    // MARK: Drawing
+
+    public func draw(into canvas: Canvas) {
+        canvas.fill(frame, with: Palette.backdrop)
+        if let t = transition, let leaving {
+            leaving.page.draw(into: canvas, frame: frame.offsetBy(dx: 0, dy: leavingTop(t)), offset: 0)
+            leaving.bar.draw(into: canvas, x: frame.minX, y: frame.minY + barTop(t), width: frame.width,
+                             typography: typography)
+            let top = frame.minY + arrivingTop(t)
+            if let screen = neighbours[t.to]?.screen {
+                canvas.composite(screen, at: Point(x: frame.minX, y: top))
+            } else {
+                ArticlePage(articles[t.to], width: frame.width, typography: typography)
+                    .draw(into: canvas, frame: frame.offsetBy(dx: 0, dy: arrivingTop(t)), offset: 0)
+            }
+            return
+        }
+        page.draw(into: canvas, frame: Rect(x: frame.minX, y: frame.minY - scroll.offset, width: frame.width,
+                                            height: max(page.contentHeight, frame.height)),
+                  offset: 0)
+        header.draw(into: canvas, x: frame.minX, y: frame.minY + headerTop, width: frame.width, typography: typography)
+        footer.draw(into: canvas, x: frame.minX, y: frame.minY + footerTop, width: frame.width, typography: typography)
+    }
+
+    /// The state a replay reports.
+    public var transitionProgress: Double? { transition.map { $0.progress(at: time) } }
+}

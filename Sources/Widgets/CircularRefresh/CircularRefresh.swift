@@ -1,0 +1,157 @@
+import Motion
+import Touch
+
+/// Beamly's circular pull to refresh (BMYCircularProgressPullToRefresh): a 60 pt control above a list. The pull,
+/// measured past the list's own top inset, fills a pie from 12 o'clock and fades in a logo (p = pull / 80);
+/// at 80 pt with the finger down it is triggered; let go and it loads: the top inset grows by 60 pt over 0.3 s so
+/// the control stays in view, the progress circle fades out and a spinner fades in while the refresh runs.
+/// When it is done the inset and the content go back over 0.3 s.
+///
+///     stopped → triggered (≥ 80, finger down; back under 80 → stopped) → finger up → loading → done → stopped
+///
+/// Beyond the original: a refresh started from code (`beginRefreshing`) looks exactly like a pulled one, the
+/// spinner included (the original's bug #8: no spinner); the release hands the content to the new inset
+/// without a jump in position or speed.
+public final class CircularRefresh {
+    public enum State: String, Sendable { case stopped, triggered, loading }
+
+    public static let triggerPull = 80.0
+    public static let height = 60.0
+    public static let fadeSeconds = 0.3
+
+    public private(set) var state: State = .stopped
+    /// The list under the control.
+    public private(set) var scroll: ScrollView
+    /// The list's own top inset, under the control's (0 in the demo).
+    public let baseInset: Double
+    /// When the refresh began, for the spinner's phase.
+    public private(set) var loadingSince: Double?
+    /// Whether a refresh is running and the owner has yet to hear of it: set on loading, cleared by the owner.
+    public private(set) var refreshRequested = false
+    private var insetMotion = Fade(value: 0)
+    private var spinnerFade = Fade(value: 0)
+    private var circleFade = Fade(value: 1)
+    public private(set) var time = 0.0
+
+    public init(scroll: ScrollView, baseInset: Double = 0) {
+        self.scroll = scroll
+        self.baseInset = baseInset
+        self.scroll.setTopInset(baseInset, at: 0)
+    }
+
+    // MARK: What is reported
+
+    /// How far the list is pulled down past its own top inset, ≥ 0.
+    public var pulled: Double { max(0, -scroll.offset - baseInset) }
+    /// pull / 80, clamped to 0…1: the pie's share and the logo's opacity.
+    public var progress: Double { min(max(pulled / Self.triggerPull, 0), 1) }
+    public var logoAlpha: Double { progress }
+    /// The inset added above the list's own: 0, growing to 60 while loading.
+    public var inset: Double { insetMotion.value }
+    public var spinnerAlpha: Double { spinnerFade.value }
+    /// The progress circle's opacity: it gives way to the spinner while loading.
+    public var circleAlpha: Double { circleFade.value }
+
+    /// The control's frame on screen: 60 pt just above the list's first row, moving with it.
+    public var controlFrame: Rect {
+        Rect(x: scroll.frame.minX, y: scroll.frame.minY - scroll.offset - baseInset - Self.height,
+             width: scroll.frame.width, height: Self.height)
+    }
+
+    // MARK: Input
+
+    /// Plays the list's vertical pan onto the list and the control.
+    public func follow(_ pan: PanRecognizer, at time: Double) {
+        scroll.follow(pan, at: time)
+        switch pan.state {
+        case .began, .changed:
+            if state == .stopped, pulled >= Self.triggerPull { state = .triggered }
+            else if state == .triggered, pulled < Self.triggerPull { state = .stopped }
+        case .ended:
+            if state == .triggered { beginLoading(at: time) }
+        case .cancelled:
+            if state == .triggered { state = .stopped }
+        case .possible, .failed:
+            break
+        }
+    }
+
+    /// Starts a refresh from code, looking exactly as a pulled one: the content slides down to show the control
+    /// (when it rests at its top), the circle gives way to the spinner.
+    public func beginRefreshing(at time: Double) {
+        guard state == .stopped else { return }
+        state = .triggered
+        beginLoading(at: time)
+        if !scroll.isDragging, abs(scroll.offset + baseInset) < 0.5 {
+            scroll.slide(to: -baseInset - Self.height, duration: Self.fadeSeconds, at: time)
+        }
+    }
+
+    private func beginLoading(at time: Double) {
+        state = .loading
+        loadingSince = time
+        refreshRequested = true
+        insetMotion.go(to: Self.height, at: time)
+        spinnerFade.go(to: 1, at: time)
+        circleFade.go(to: 0, at: time)
+        // The released list springs to the new inset from where it is, with the speed it has.
+        scroll.setTopInset(baseInset + Self.height, at: time)
+    }
+
+    /// The owner has started the refresh it was asked for.
+    public func acknowledgeRefresh() { refreshRequested = false }
+
+    /// The refresh is done: the inset and the content go back over 0.3 s.
+    public func endRefreshing(at time: Double) {
+        guard state == .loading else { return }
+        state = .stopped
+        loadingSince = nil
+        insetMotion.go(to: 0, at: time)
+        spinnerFade.go(to: 0, at: time)
+        circleFade.go(to: 1, at: time)
+        let restingAtControl = !scroll.isDragging && abs(scroll.offset + baseInset + Self.height) < 0.5
+        scroll.setTopInset(baseInset, at: time)
+        if restingAtControl { scroll.slide(to: -baseInset, duration: Self.fadeSeconds, at: time) }
+    }
+
+    // MARK: Time
+
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        self.time = time
+        let scrolling = scroll.advance(to: time)
+        let insetMoving = insetMotion.advance(to: time)
+        let spinnerFading = spinnerFade.advance(to: time)
+        let circleFading = circleFade.advance(to: time)
+        // The spinner turns for as long as it shows.
+        return scrolling || insetMoving || spinnerFading || circleFading || spinnerAlpha > 0
+    }
+
+    /// The spinner's clock: seconds since loading began (0 when not loading).
+    public var spinnerTime: Double { loadingSince.map { time - $0 } ?? 0 }
+}
+
+/// A value fading between two levels over `CircularRefresh.fadeSeconds`, ease-in-out, from wherever it is.
+struct Fade: Sendable {
+    private(set) var value: Double
+    private var tween: Tween?
+    private var start = 0.0
+
+    init(value: Double) { self.value = value }
+
+    mutating func go(to target: Double, at time: Double) {
+        let from = tween.map { $0.x(at: time - start) } ?? value
+        tween = Tween(from: from, to: target, duration: CircularRefresh.fadeSeconds, curve: .easeInOut)
+        start = time
+    }
+
+    mutating func advance(to time: Double) -> Bool {
+        guard let tween else { return false }
+        value = tween.x(at: time - start)
+        if tween.isDone(at: time - start) {
+            self.tween = nil
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,155 @@
+import Motion
+import Touch
+
+/// ShinobiEssentials' Pull to Action: a control above the content of a scroll view. Pulled down past
+/// `pullThreshold` and let go, it executes an action, holding itself open at `executingHeight` until the
+/// delegate reports the action done, then retracts.
+///
+///     idle → pulling ↔ triggered (past the threshold, strictly, while dragging) → let go → executing
+///          → actionCompleted() → retracting → idle
+///
+/// Let go before the threshold and it retracts without acting. Its status view and visualizer are
+/// replaceable; the visualizer decides when to move on from triggered and from executing (see
+/// `PullToActionVisualizer`). Pulls while executing move the content but never trigger again.
+public final class PullToAction {
+    public static let defaultPullThreshold = 100.0
+    public static let defaultExecutingHeight = 50.0
+
+    public let pullThreshold: Double
+    public let executingHeight: Double
+    public private(set) var state: PullToActionState = .idle
+    /// The content under the control.
+    public private(set) var scroll: ScrollView
+    public let statusView: PullToActionStatusView
+    public let visualizer: PullToActionVisualizer
+    public weak var delegate: PullToActionDelegate?
+    /// The pulled amount last reported to the visualizer.
+    public private(set) var pulledAmount = 0.0
+    /// Whether the visualizer has been told of a release past the threshold and not yet called `executeAction`.
+    private var awaitingExecute = false
+    /// Whether the delegate reported completion and the visualizer has not yet called `resetToIdle`.
+    private var awaitingReset = false
+
+    public init(scroll: ScrollView, statusView: PullToActionStatusView, visualizer: PullToActionVisualizer,
+                pullThreshold: Double = PullToAction.defaultPullThreshold,
+                executingHeight: Double = PullToAction.defaultExecutingHeight) {
+        self.scroll = scroll
+        self.statusView = statusView
+        self.visualizer = visualizer
+        self.pullThreshold = pullThreshold
+        self.executingHeight = executingHeight
+    }
+
+    /// How far the content is pulled down from its top, ≥ 0: what status views are told.
+    public var pulled: Double { max(0, -scroll.offset) }
+
+    /// The control's visible height: the gap above the content.
+    public var visibleHeight: Double { pulled }
+
+    // MARK: The scroll view's finger
+
+    /// Plays the content's vertical pan onto the scroll view and the control.
+    public func follow(_ pan: PanRecognizer, at time: Double) {
+        scroll.follow(pan, at: time)
+        switch pan.state {
+        case .began, .changed:
+            if state == .retracting, pulled > 0 { change(to: .pulling, at: time) }
+            reportPull(at: time)
+        case .ended:
+            reportPull(at: time)
+            if state == .triggered {
+                awaitingExecute = true
+                visualizer.triggeredAction(self, at: time)
+            } else if state == .pulling {
+                change(to: .retracting, at: time)
+            }
+        case .cancelled:
+            reportPull(at: time)
+            if state == .triggered || state == .pulling { change(to: .retracting, at: time) }
+        case .possible, .failed:
+            break
+        }
+    }
+
+    private func reportPull(at time: Double) {
+        let amount = pulled
+        if scroll.isDragging {
+            switch state {
+            case .idle where amount > 0: change(to: .pulling, at: time)
+            case .pulling where amount > pullThreshold: change(to: .triggered, at: time)
+            case .triggered where amount <= pullThreshold: change(to: .pulling, at: time)
+            default: break
+            }
+        }
+        if amount != pulledAmount {
+            pulledAmount = amount
+            visualizer.pulledAmountChanged(self, at: time)
+        }
+    }
+
+    // MARK: The handshake
+
+    /// The visualizer is done with its Triggered visuals: the action starts, the control holds itself open.
+    public func executeAction(at time: Double) {
+        guard awaitingExecute, state == .triggered else { return }
+        awaitingExecute = false
+        change(to: .executing, at: time)
+        scroll.setTopInset(executingHeight, at: time)
+        delegate?.pullToActionTriggered(self, at: time)
+    }
+
+    /// The delegate's work is done.
+    public func actionCompleted(at time: Double) {
+        guard state == .executing, !awaitingReset else { return }
+        awaitingReset = true
+        visualizer.actionCompleted(self, at: time)
+    }
+
+    /// The visualizer is done with its completion visuals: the control retracts.
+    public func resetToIdle(at time: Double) {
+        guard awaitingReset, state == .executing else { return }
+        awaitingReset = false
+        change(to: .retracting, at: time)
+        scroll.setTopInset(0, at: time)
+    }
+
+    /// Runs an action from code, as a pull would: executing at once (the visualizer's handshake still applies).
+    public func trigger(at time: Double) {
+        guard state == .idle else { return }
+        // The status view looks as it would at the moment a finger let go at the threshold.
+        statusView.update(pulledAmount: pullThreshold, pullThreshold: pullThreshold, at: time)
+        change(to: .pulling, at: time)
+        change(to: .triggered, at: time)
+        awaitingExecute = true
+        visualizer.triggeredAction(self, at: time)
+        if state == .executing, !scroll.isDragging { scroll.scroll(to: -executingHeight, at: time) }
+    }
+
+    // MARK: Time
+
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        var moving = scroll.advance(to: time)
+        reportPull(at: time)
+        if visualizer.advance(self, to: time) { moving = true }
+        if statusView.advance(to: time) { moving = true }
+        if state == .retracting, !scroll.isDragging, !scroll.isMoving, pulled <= 0 {
+            change(to: .idle, at: time)
+        }
+        return moving || awaitingExecute || awaitingReset
+    }
+
+    private func change(to new: PullToActionState, at time: Double) {
+        guard new != state else { return }
+        let old = state
+        state = new
+        statusView.stateChanged(to: new, at: time)
+        visualizer.stateChanged(self, from: old, to: new, at: time)
+    }
+
+    /// The status view's frame in the scroll view's frame: above the content's top, in the gap the pull opened.
+    public var statusViewFrame: Rect {
+        let area = Rect(x: scroll.frame.minX, y: scroll.frame.minY, width: scroll.frame.width, height: visibleHeight)
+        return visualizer.frame(ofStatusViewIn: area, control: self)
+    }
+}

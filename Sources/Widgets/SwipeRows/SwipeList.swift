@@ -1,0 +1,284 @@
+import Motion
+import Raster
+import Text
+import Touch
+
+/// Mail's list (iOS 7): rows that swipe open to reveal their buttons, in a scrolling list.
+///
+/// - Only one row is open at a time. A touch anywhere outside the open row closes it at once, and a tap there
+///   is swallowed: it selects nothing. The touch may still scroll the list or swipe another row open.
+/// - A tap on the open row's content closes it; a tap on one of its buttons acts. Delete animates the row away;
+///   More slides up the action sheet, with the row staying open until the sheet goes.
+/// - Scrolling the list, an insert or a delete, and `closeOpenRow` (a refresh) close the open row.
+/// - A row's swipe state is kept by row, not by cell: it survives the row scrolling out and back.
+///
+/// What happened is queued in `events` for the owner to take.
+public final class SwipeList<Cell: AnyObject> {
+    public enum Event: Sendable, Equatable {
+        case selected(row: Int)
+        case deleted(row: Int)
+        /// A button whose role is `.other`.
+        case action(row: Int, index: Int)
+        /// An option of the action sheet, for the row it was opened from.
+        case sheetOption(row: Int, option: Int)
+        case sheetCancelled(row: Int)
+    }
+
+    private enum Gesture: Hashable, Sendable { case swipe, scroll, tap }
+    private enum Owner: Equatable, Sendable { case sheet, list }
+
+    public static var selectionFlashSeconds: Double { 0.4 }
+    /// How far a hint peeks a row open.
+    public static var hintPeek: Double { 28 }
+
+    public let frame: Rect
+    public let actions: [SwipeAction]
+    public let direction: LayoutDirection
+    public private(set) var scroll: ScrollView
+    public let list: ListView<Cell>
+    public private(set) var sheet: ActionSheet
+    public private(set) var openRow: Int?
+    public private(set) var selected: [Int] = []
+    public private(set) var removed: [Int] = []
+    public private(set) var events: [Event] = []
+    private var rows: [Int: SwipeRow] = [:]
+    private var sheetRow: Int?
+    private var arena = SwipeList.makeArena()
+    private var touches = TouchSequence<Owner>()
+    /// The row the current touch sequence began on, and whether a tap in it is swallowed.
+    private var touchedRow: Int?
+    private var swallowTap = false
+    /// The last selection, fading.
+    public private(set) var flash: (row: Int, start: Double)?
+    private var hintCloses: (row: Int, at: Double)?
+    private let typography: Typography
+    private let buttonTitles: [TextLayout]
+    private let sheetTitles: [TextLayout]
+    private let sheetCancel: TextLayout
+    private let drawCell: (Cell, Canvas, Rect) -> Void
+    public private(set) var time = 0.0
+
+    public init(frame: Rect, ids: [Int], rowHeight: Double, actions: [SwipeAction] = [.more, .delete],
+                direction: LayoutDirection = .leftToRight, sheetOptions: [String], typography: Typography,
+                makeCell: @escaping () -> Cell, configure: @escaping (Cell, Int) -> Void,
+                drawCell: @escaping (Cell, Canvas, Rect) -> Void) {
+        self.frame = frame
+        self.actions = actions
+        self.direction = direction
+        self.typography = typography
+        self.drawCell = drawCell
+        list = ListView(frame: frame, ids: ids, rowHeight: rowHeight, makeCell: makeCell, configure: configure)
+        scroll = ScrollView(frame: frame, contentHeight: list.contentHeight,
+                            physics: ScrollPhysics(tolerance: .display(scale: typography.scale.pixelsPerPoint)))
+        sheet = ActionSheet(options: sheetOptions)
+        let buttonStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.white)
+        buttonTitles = actions.map { typography.layout($0.title, style: buttonStyle, width: max(10, $0.width - 8)) }
+        let sheetStyle = TextStyle(family: .sans, size: 17, color: Color(red: 0.0, green: 0.44, blue: 0.9))
+        sheetTitles = sheetOptions.map { typography.layout($0, style: sheetStyle, width: ActionSheet.maxWidth) }
+        sheetCancel = typography.layout(sheet.cancelTitle, style: sheetStyle.with(weight: .bold),
+                                        width: ActionSheet.maxWidth)
+    }
+
+    private static func makeArena() -> GestureArena<Gesture> {
+        // The row swipe first: the more specific gesture wins when both would start on one event.
+        GestureArena([(.swipe, .pan(PanRecognizer(axis: .horizontal))),
+                      (.scroll, .pan(PanRecognizer(axis: .vertical, dominance: 0))),
+                      (.tap, .tap(TapRecognizer()))])
+    }
+
+    /// The catch width of every row: the buttons' total width.
+    public var catchWidth: Double { actions.reduce(0) { $0 + max(0, $1.width) } }
+
+    /// How far row `id` is slid open (0 for a row never swiped), nil once removed.
+    public func offset(ofRow id: Int) -> Double? {
+        guard list.layout.contains(id), !list.layout.isLeaving(id) else { return nil }
+        return rows[id]?.offset ?? 0
+    }
+
+    /// Takes the events since the last call.
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    private func row(_ id: Int) -> SwipeRow {
+        rows[id] ?? SwipeRow(actions: actions, direction: direction, width: frame.width,
+                             scale: typography.scale.pixelsPerPoint)
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: TouchEvent) {
+        let time = event.seconds
+        let owner = touches.route(event) { sheet.isVisible ? .sheet : .list }
+        if owner == .sheet {
+            if let result = sheet.handle(event, in: frame) { sheetFinished(result, at: time) }
+            return
+        }
+        guard owner == .list else { return }
+        if event.phase == .down, arena.touches.isEmpty { touchBegan(at: event.position, time: time) }
+        arena.handle(event)
+        switch arena.winner {
+        case .swipe?:
+            guard let id = touchedRow, list.layout.contains(id), !list.layout.isLeaving(id),
+                  let pan = arena.pan(.swipe) else { break }
+            var swiped = row(id)
+            swiped.follow(pan, at: time)
+            rows[id] = swiped
+            if pan.state == .ended || pan.state == .cancelled {
+                if swiped.isOpen { openRow = id } else if openRow == id { openRow = nil }
+            }
+        case .scroll?:
+            guard let pan = arena.pan(.scroll) else { break }
+            if pan.state == .began { closeOpenRow(at: time) }
+            scroll.follow(pan, at: time)
+        case .tap?:
+            if let tap = arena.tap(.tap), tap.state == .ended { tapped(at: tap.location, time: time) }
+        case nil:
+            break
+        }
+    }
+
+    /// A first finger touched: a touch outside the open row closes it now, and whatever tap it becomes is
+    /// swallowed.
+    private func touchBegan(at point: Point, time: Double) {
+        touchedRow = list.row(at: point, offset: scroll.offset)
+        swallowTap = false
+        if let open = openRow, open != touchedRow {
+            closeOpenRow(at: time)
+            swallowTap = true
+        }
+    }
+
+    private func tapped(at point: Point, time: Double) {
+        guard let id = touchedRow, list.layout.contains(id), !list.layout.isLeaving(id) else { return }
+        if id == openRow || row(id).offset > 0 {
+            guard let rowFrame = list.frame(ofRow: id, offset: scroll.offset),
+                  let index = row(id).action(at: point, in: rowFrame) else {
+                // A tap on an open row's content closes it and selects nothing.
+                close(id, at: time)
+                return
+            }
+            perform(index, on: id, at: time)
+            return
+        }
+        if swallowTap { return }
+        selected.append(id)
+        flash = (id, time)
+        events.append(.selected(row: id))
+    }
+
+    private func perform(_ index: Int, on id: Int, at time: Double) {
+        switch actions[index].role {
+        case .delete:
+            delete(id, at: time)
+        case .more:
+            sheetRow = id
+            sheet.present(at: time)
+        case .other:
+            close(id, at: time)
+            events.append(.action(row: id, index: index))
+        }
+    }
+
+    private func sheetFinished(_ result: ActionSheet.Result, at time: Double) {
+        sheet.dismiss(at: time)
+        guard let id = sheetRow else { return }
+        sheetRow = nil
+        close(id, at: time)
+        switch result {
+        case .chose(let option): events.append(.sheetOption(row: id, option: option))
+        case .cancelled: events.append(.sheetCancelled(row: id))
+        }
+    }
+
+    // MARK: Changes from the owner
+
+    /// Closes the open row, if any (a refresh started, the list is about to change).
+    public func closeOpenRow(at time: Double) {
+        if let open = openRow { close(open, at: time) }
+    }
+
+    private func close(_ id: Int, at time: Double) {
+        if var closing = rows[id] {
+            closing.close(at: time)
+            rows[id] = closing
+        }
+        if openRow == id { openRow = nil }
+    }
+
+    /// Removes row `id`, animated; closes the open row.
+    public func delete(_ id: Int, at time: Double) {
+        guard list.remove(id, at: time) else { return }
+        if openRow == id { openRow = nil }
+        closeOpenRow(at: time)
+        removed.append(id)
+        events.append(.deleted(row: id))
+    }
+
+    /// Inserts row `id` at `index`, animated; closes the open row.
+    public func insert(_ id: Int, at index: Int, height: Double, time: Double) {
+        closeOpenRow(at: time)
+        list.insert(id, at: index, height: height, time: time)
+    }
+
+    /// Peeks row `id` open a little and shut again: a hint that rows can be swiped.
+    public func hint(_ id: Int, at time: Double) {
+        guard openRow == nil, list.layout.contains(id) else { return }
+        var peeking = row(id)
+        peeking.slideTo(Self.hintPeek, at: time)
+        rows[id] = peeking
+        hintCloses = (id, time + 0.45)
+    }
+
+    // MARK: Time
+
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        self.time = time
+        if let hint = hintCloses, hint.at <= time {
+            hintCloses = nil
+            close(hint.row, at: hint.at)
+        }
+        var moving = scroll.advance(to: time)
+        for id in Array(rows.keys) {
+            if rows[id]?.advance(to: time) == true { moving = true }
+            if let r = rows[id], !r.isShowingActions, !r.isMoving, !r.isDragging { rows[id] = nil }
+        }
+        if list.advance(to: time) { moving = true }
+        if list.contentHeight != scroll.contentHeight { scroll.setContentHeight(list.contentHeight, at: time) }
+        if sheet.advance(to: time) { moving = true }
+        if let flash, time - flash.start < Self.selectionFlashSeconds { moving = true } else { flash = nil }
+        return moving || hintCloses != nil
+    }
+
+    // MARK: Drawing
+
+    /// Paints the rows in view and, over them, the action sheet.
+    public func draw(into canvas: Canvas) {
+        canvas.fill(frame, with: Palette.paper)
+        for visible in list.visibleRows(offset: scroll.offset) where canvas.needsDrawing(visible.frame) {
+            let rowCanvas = canvas.clipped(to: canvas.snapped(visible.frame))
+            let swipe = rows[visible.id]
+            if let swipe, swipe.offset > 0 {
+                for (i, button) in swipe.buttonFrames(in: visible.frame).enumerated() {
+                    rowCanvas.fill(button, with: actions[i].color)
+                    let title = buttonTitles[i]
+                    rowCanvas.draw(title, at: Point(x: button.midX - typography.width(of: title) / 2,
+                                                    y: button.midY - typography.height(of: title) / 2))
+                }
+            }
+            let content = swipe?.contentFrame(in: visible.frame) ?? visible.frame
+            rowCanvas.fill(content, with: Palette.paper)
+            if let flash, flash.row == visible.id {
+                // The selected row lights up and fades back to paper.
+                let fade = 1 - (time - flash.start) / Self.selectionFlashSeconds
+                rowCanvas.blend(content, with: Palette.highlight.faded(by: max(0, fade)))
+            }
+            drawCell(visible.cell, rowCanvas, content)
+            rowCanvas.fill(Rect(x: content.minX + 20, y: content.maxY - 1, width: content.width - 20, height: 1),
+                           with: Palette.separator)
+        }
+        sheet.draw(into: canvas, bounds: frame, titles: sheetTitles, cancel: sheetCancel, typography: typography)
+    }
+}

@@ -1,1 +1,0 @@
-// The Widgets layer; see README.md.
