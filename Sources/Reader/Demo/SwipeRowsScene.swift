@@ -1,0 +1,86 @@
+import Raster
+import Touch
+import Widgets
+
+/// `swipe-rows`: 20 rows 80 pt tall from y = 0, each with More and Delete behind it. Swipe a row left to open
+/// it; More brings up the action sheet, Delete takes the row away.
+public final class SwipeRowsScene: DemoScene {
+    public static let rowCount = 20
+    public static let rowHeight = 80.0
+    public static let sheetOptions = ["Mark as unread", "Star", "Share link as QR code"]
+
+    private let setting: DemoSetting
+    let rows: SwipeList<HeadlineCell>
+    private var drawn: Look?
+
+    public init(setting: DemoSetting, actions: [SwipeAction] = [.more, .delete],
+                direction: LayoutDirection = .leftToRight) {
+        self.setting = setting
+        let typography = setting.typography
+        let width = setting.size.width
+        rows = SwipeList(frame: setting.bounds, ids: Array(0..<Self.rowCount), rowHeight: Self.rowHeight,
+                         actions: actions, direction: direction, sheetOptions: Self.sheetOptions,
+                         typography: typography,
+                         makeCell: { HeadlineCell(typography: typography) },
+                         configure: { cell, id in
+                             let entry = SampleHeadlines.entry(id + 1)
+                             cell.configure(id: id, headline: entry.headline, source: entry.source, width: width)
+                         },
+                         drawCell: { cell, canvas, frame in cell.draw(into: canvas, frame: frame) })
+    }
+
+    public func handle(_ frame: TouchFrame) {
+        for event in frame.events { rows.handle(event) }
+        // The demo has no store behind it: what the rows report is only shown, not kept.
+        _ = rows.takeEvents()
+    }
+
+    public func advance(to time: Double) -> Bool { rows.advance(to: time) }
+
+    public func invalidateDrawing() { drawn = nil }
+
+    public var deadline: Double? { nil }
+
+    /// A hint that rows can be swiped: the first row peeks open and shut (the live demo does this on showing).
+    public func hint(at time: Double) { rows.hint(0, at: time) }
+
+    private struct Look: Equatable {
+        var offset: Double
+        var rows: [Double?]
+        var heights: Double
+        var sheet: Double
+        var flash: Double?
+    }
+
+    public func draw(into canvas: Canvas) -> DamageRegion {
+        let now = Look(offset: rows.scroll.offset, rows: (0..<Self.rowCount).map { rows.offset(ofRow: $0) },
+                       heights: rows.list.contentHeight, sheet: rows.sheet.presence,
+                       flash: rows.flash.map { rows.time - $0.start })
+        guard now != drawn else { return DamageRegion() }
+        var damage = DamageRegion()
+        if let before = drawn, before.offset == now.offset, before.heights == now.heights, before.sheet == now.sheet,
+           now.sheet == 0 {
+            // Only rows sliding or lighting up: their frames.
+            for id in 0..<Self.rowCount where before.rows[id] != now.rows[id] || (now.flash != nil && rows.flash?.row == id)
+                || (before.flash != nil && now.flash == nil) {
+                if let frame = rows.list.frame(ofRow: id, offset: now.offset) {
+                    damage.add(canvas.pixels(covering: frame).intersection(canvas.clip))
+                }
+            }
+        } else {
+            damage.add(canvas.clip)
+        }
+        drawn = now
+        repaint(damage, on: canvas) { rows.draw(into: $0) }
+        return damage
+    }
+
+    public func inspection() -> [(String, JSONValue)] {
+        [("rows", .array((0..<Self.rowCount).map { .number(rows.offset(ofRow: $0)) })),
+         ("catchWidth", .number(rows.catchWidth)),
+         ("open", rows.openRow.map { .integer($0) } ?? .null),
+         ("selected", .array(rows.selected.map { .integer($0) })),
+         ("sheet", .string(rows.sheet.isPresented ? "open" : "closed")),
+         ("removed", .array(rows.removed.map { .integer($0) }))]
+    }
+}
