@@ -2,7 +2,7 @@
 SWIFT ?= swift
 # What building and running needs, with the fonts text falls back to (DejaVu; WenQuanYi for CJK).
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
-        libcurl4-openssl-dev libsqlite3-dev libpng-dev fonts-dejavu-core fonts-wqy-microhei
+        libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev fonts-dejavu-core fonts-wqy-microhei
 # What the tests add: pixman (blends are compared with it), binutils (strip), and QEMU with busybox and kmod
 # (the end-to-end test boots a kernel with a virtual display).
 TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3

@@ -30,10 +30,11 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CWebP", pkgConfig: "libwebpmux", apt: "libwebp-dev"),
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         .systemLibrary(name: "CLinux"),
 
-        .target(name: "Raster", dependencies: ["CPNG"], swiftSettings: hotLoopFlags),
+        .target(name: "Raster", dependencies: ["CPNG", "CWebP"], swiftSettings: hotLoopFlags),
         .target(name: "Motion"),
         .target(name: "Touch", dependencies: ["Motion"]),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),

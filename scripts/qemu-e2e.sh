@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # End to end on emulated hardware: boots Debian's kernel in QEMU with a virtio-gpu display, runs the release
-# lectern from a small initramfs on /dev/dri/card0 (KMS, dumb buffers, page flips), takes a screendump over QMP
-# and checks it pixel for pixel against the headless rendering of the same screen, upright and turned 90°.
-# A virtual touchscreen (uinput) then plays a finger through the kernel and libinput, and the app must report it
-# in logical points; while idle the app must burn no CPU, and SIGTERM must end it cleanly. Asked for an output
-# with no monitor, it must wait for one (asleep) rather than give up.
+# lectern from a small initramfs on /dev/dri/card0 (KMS, dumb buffers, page flips), takes screendumps over QMP
+# and checks them pixel for pixel against the headless rendering of the same screens, upright and turned 90°.
+# A virtual touchscreen (uinput) plays fingers through the kernel and libinput: a pull for the menu, then a tap
+# to close it, a tap on the pager's tab and a pull past the article's footer. The screen must show the menu,
+# then the next article, exactly as the same touches played headless on a virtual clock draw them; the app
+# reports every touch in logical points and how soon the frame showing the last one reached the glass. While
+# idle the app must burn no CPU, and SIGTERM must end it cleanly. Asked for an output with no monitor, it must
+# wait for one (asleep) rather than give up.
 # Usage: qemu-e2e.sh PATH/TO/release/lectern
 set -euo pipefail
 bin=$(realpath "${1:?usage: qemu-e2e.sh PATH/TO/release/lectern}")
@@ -45,7 +48,7 @@ version=$(cat "$cache/kernel/ready")
 root=$work/initramfs
 mkdir -p "$root"/{bin,dev,proc,sys,tmp,run}
 cp /bin/busybox "$root/bin/busybox"
-for applet in sh mount insmod sleep echo cat poweroff mkdir awk kill; do ln -s busybox "$root/bin/$applet"; done
+for applet in sh mount insmod sleep echo cat poweroff mkdir mkfifo awk kill; do ln -s busybox "$root/bin/$applet"; done
 mkdir -p "$root/usr/bin" && cp "$bin" "$root/usr/bin/lectern"
 for lib in $(ldd "$bin" | awk '$3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
   mkdir -p "$root$(dirname "$lib")" && cp -L "$lib" "$root$lib"
@@ -75,40 +78,97 @@ udev_data() {
     printf 'I:1\nE:ID_INPUT=1\nE:ID_INPUT_TOUCHSCREEN=1\n' > "/run/udev/data/c$(cat "$dev")"
   done
 }
-# show PHASE ARGS...: lectern on the panel; once the host has its screendump and any touches are in, measure
-# the CPU it burns while nothing changes, then stop it the way systemd does (SIGTERM) and report how it left.
-show() {
-  phase=$1; shift
+# finish PID: measure the CPU lectern burns while nothing changes, then stop it the way systemd does (SIGTERM)
+# and report how it left.
+finish() {
+  before=$(cpu_ticks $1)
+  sleep 5
+  echo "e2e: idle ticks $(( $(cpu_ticks $1) - before ))"
+  kill -TERM $1
+  wait $1
+  echo "e2e: exit $?"
+}
+# interact PHASE SUFFIX ARGS...: lectern on the panel; the host takes a screendump of the first screen, then
+# after each gesture (played by the touchscreen below, traces /menu-SUFFIX and /footer-SUFFIX) once it has
+# settled.
+interact() {
+  phase=$1 suffix=$2; shift 2
   echo "e2e: $phase"
   /usr/bin/lectern run --card /dev/dri/card0 --show-touches "$@" &
   pid=$!
-  sleep 10
-  before=$(cpu_ticks $pid)
-  sleep 5
-  echo "e2e: idle ticks $(( $(cpu_ticks $pid) - before ))"
-  kill -TERM $pid
-  wait $pid
-  echo "e2e: exit $?"
+  sleep 8
+  echo "/menu-$suffix.trace" >&3
+  sleep 7
+  echo "e2e: $phase menu shown"
+  sleep 3
+  echo "/footer-$suffix.trace" >&3
+  sleep 9
+  echo "e2e: $phase footer shown"
+  sleep 3
+  finish $pid
 }
-show upright
-# A finger on a virtual touchscreen (uinput) while the picture is turned 90°: the app must see it in logical
-# points, through the kernel and libinput.
-/usr/bin/lectern touch replay /touch.trace --wait 7 &
-sleep 1
+# One virtual touchscreen (uinput) for every gesture: without udevd, libinput would not notice a second one.
+mkfifo /touch.fifo
+/usr/bin/lectern touch replay --stdin --wait 0 < /touch.fifo &
+exec 3> /touch.fifo
+# The device must exist before its udev entry is written and before lectern's libinput looks for devices.
+for i in $(awk 'BEGIN {for (i = 0; i < 60; i++) print i}'); do
+  awk '/Lectern virtual touchscreen/ {found = 1} END {exit !found}' /proc/bus/input/devices && break
+  sleep 0.5
+done
 udev_data
-show turned --rotate 90
+interact upright up
+interact turned turned --rotate 90
 # The second output has no monitor: the kiosk must wait for one, asleep, instead of giving up.
-show waiting --connector Virtual-2
+echo "e2e: waiting"
+/usr/bin/lectern run --card /dev/dri/card0 --connector Virtual-2 &
+pid=$!
+sleep 10
+finish $pid
+exec 3>&-
 poweroff -f
 INIT
 chmod +x "$root/init"
-cat > "$root/touch.trace" <<'TRACE'
-# t_us slot phase x y    (panel pixels of the 1280x800 panel)
-0      0 down 100 200
-16000  0 move 200 200
-32000  0 move 300 200
-48000  0 up
-TRACE
+# The gestures in logical points, for each orientation: a pull left for the menu; then a tap to close it, a tap
+# on the pager's tab (the second of five in the bar along the bottom) and a pull up past the first article's
+# footer. gesture KIND WIDTH HEIGHT writes one.
+gesture() {
+  python3 - "$@" <<'PY'
+import sys
+kind, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+lines, t = [], 0
+def stroke(x0, y0, x1, y1, steps=30, dt=16000):
+    global t
+    lines.append(f"{t} 0 down {x0} {y0}")
+    for i in range(1, steps + 1):
+        t += dt
+        lines.append(f"{t} 0 move {round(x0 + (x1 - x0) * i / steps)} {round(y0 + (y1 - y0) * i / steps)}")
+    t += 200000   # held still before lifting: no flick
+    lines.append(f"{t} 0 up")
+def tap(x, y):
+    global t
+    lines.append(f"{t} 0 down {x} {y}")
+    t += 80000
+    lines.append(f"{t} 0 up")
+if kind == "menu":
+    stroke(w - 100, h // 2, w - 400, h // 2)
+else:
+    tap(w // 2, h // 3)
+    t += 1500000
+    tap(w * 3 // 10, h - 24)
+    t += 1500000
+    stroke(w // 2, h - 200, w // 2, h - 600)
+print("\n".join(lines))
+PY
+}
+# Logical points to the turned panel's pixels: the inverse of the app's mapping for a 90° mounting.
+turn90() { awk -v h="$1" '$3 == "down" || $3 == "move" {print $1, $2, $3, h - $5, $4; next} {print}'; }
+for kind in menu footer; do
+  gesture $kind $width $height > "$work/$kind-up.trace"
+  gesture $kind $height $width > "$work/$kind-turned.trace"
+  cp "$work/$kind-up.trace" "$root/$kind-up.trace"
+  turn90 $width < "$work/$kind-turned.trace" > "$root/$kind-turned.trace"
+done
 (cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$work/initramfs.gz"
 say "initramfs $(du -h "$work/initramfs.gz" | cut -f1)"
 
@@ -149,33 +209,50 @@ PY
 passed=0 failed=0
 check() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); say "FAIL: $*"; fi; }
 
-"$bin" run --headless --size ${width}x${height} --out "$work/upright" >/dev/null
-"$bin" run --headless --size ${height}x${width} --out "$work/turned" >/dev/null
+# What the panel must show: the same screens drawn headless, the gestures played on a virtual clock.
+for orientation in up turned; do
+  size=${width}x${height}
+  [ $orientation = turned ] && size=${height}x${width}
+  "$bin" run --headless --size $size --out "$work/$orientation-first" >/dev/null
+  "$bin" run --headless --size $size --trace "$work/menu-$orientation.trace" --out "$work/$orientation-menu" >/dev/null
+  # The footer gesture follows the menu's on the same screen: both played one after the other.
+  awk 'NR == FNR {print; last = $1; next} {if ($1 ~ /^[0-9]+$/) $1 += last + 2000000; print}' \
+    "$work/menu-$orientation.trace" "$work/footer-$orientation.trace" > "$work/both-$orientation.trace"
+  "$bin" run --headless --size $size --trace "$work/both-$orientation.trace" --out "$work/$orientation-footer" >/dev/null
+done
 
-if wait_for 1 "^showing on" 180; then
-  sleep 1
-  screendump "$work/panel-upright.png"
-  check python3 "$here/png_compare.py" "$work/panel-upright.png" "$work/upright/screen-0.png"
-else
-  failed=$((failed + 1))
-fi
-if wait_for 2 "^showing on" 60; then
-  sleep 1
-  screendump "$work/panel-turned.png"
-  check python3 "$here/png_compare.py" "$work/panel-turned.png" "$work/turned/screen-0.png" --rotate 90
-  cp "$work/turned/screen-0.png" "$work/headless-turned.png"
-else
-  failed=$((failed + 1))
-fi
+# expect_screen MARKER COUNT PNG ROTATE NAME: once the serial log shows MARKER COUNT times, the panel must
+# show PNG (turned ROTATE degrees).
+expect_screen() {
+  if wait_for "$2" "$1" 120; then
+    sleep 1
+    screendump "$work/panel-$5.png"
+    check python3 "$here/png_compare.py" "$work/panel-$5.png" "$3" --rotate "$4"
+  else
+    failed=$((failed + 1))
+  fi
+}
+expect_screen "^showing on" 1 "$work/up-first/pull-menu.png" 0 upright
+expect_screen "e2e: upright menu shown" 1 "$work/up-menu/pull-menu.png" 0 upright-menu
+expect_screen "e2e: upright footer shown" 1 "$work/up-footer/pull-menu.png" 0 upright-footer
+expect_screen "^showing on" 2 "$work/turned-first/pull-menu.png" 90 turned
+expect_screen "e2e: turned menu shown" 1 "$work/turned-menu/pull-menu.png" 90 turned-menu
+expect_screen "e2e: turned footer shown" 1 "$work/turned-footer/pull-menu.png" 90 turned-footer
 # Idle on the panel means asleep in poll: at most one 10 ms tick in 5 s. SIGTERM ends it cleanly (status 0).
-if wait_for 3 "e2e: exit" 90; then
+if wait_for 3 "e2e: exit" 120; then
   check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 3
   check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 3
   check grep -q "^waiting for a display on /dev/dri/card0" "$work/serial.log"
-  # The panel is mounted turned 90°: panel (100, 200) is logical (200, 1280 − 100), (300, 200) is (200, 980).
-  check grep -q "^touch 0 down 200.0 1180.0" "$work/serial.log"
-  check grep -q "^touch 0 move 200.0 980.0" "$work/serial.log"
-  check grep -q "^touch 0 up 200.0 980.0" "$work/serial.log"
+  # Turned 90°, the pull for the menu starts at logical (700, 640): panel pixel (640, 700) on the glass.
+  check grep -q "^touch 0 down 700.0 640.0" "$work/serial.log"
+  check grep -q "^touch 0 move 400.0 640.0" "$work/serial.log"
+  for kind in menu footer; do
+    check grep -q "replayed [0-9]* frames of /$kind-turned.trace" "$work/serial.log"
+  done
+  # From the last touch event of each gesture to the flip that showed its effect, as measured on the panel (the
+  # last such report before each gesture's marker).
+  check grep -q "^frame shown .* ms after the last touch" "$work/serial.log"
+  awk '/^frame shown/ {last = $0} /^e2e: .* shown/ {sub(/^e2e: /, ""); print "qemu-e2e: " $0 ": " last}' "$work/serial.log"
 else
   failed=$((failed + 1))
 fi

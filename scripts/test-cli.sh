@@ -27,11 +27,29 @@ check "a refresh rate is no size" one_line_error 2 render --size 1280x800@60
 check "missing feed file argument exits 2" one_line_error 2 feed parse
 check "help exits 0" "$bin" --help >/dev/null
 
-# Headless run: exit 0, a PNG written, and its path said on stdout.
+# Headless run: exit 0, a PNG of each demo written, and their paths said on stdout.
 (cd "$work" && "$bin" run --headless --out snaps --size 320x200 >"$work/run.out" 2>"$work/run.err")
 check "headless run exits 0" test $? -eq 0
-check "headless run says where the PNG is" grep -q '^wrote snaps/screen-0.png$' "$work/run.out"
-check "headless run writes a PNG" is_png "$work/snaps/screen-0.png"
+for demo in pull-menu article-pager pull-to-action circular-refresh swipe-rows; do
+  check "headless run says where the $demo PNG is" grep -q "^wrote snaps/$demo.png$" "$work/run.out"
+  check "headless run writes the $demo PNG" is_png "$work/snaps/$demo.png"
+done
+check "an unknown demo is a usage error" one_line_error 2 run --headless --scene nowhere --out "$work/x"
+
+# Replay: one JSON object per frame, t first, 60 a second, ending a second after everything came to rest.
+printf '0 0 down 700 240\n100000 0 move 500 240\n200000 0 move 450 240\n300000 0 up\n' > "$work/pull.trace"
+"$bin" replay pull-menu "$work/pull.trace" --json >"$work/replay.out" 2>"$work/replay.err"
+check "replay exits 0" test $? -eq 0
+check "replay starts at t 0" grep -q '^{"t":0,"progress":0,' "$work/replay.out"
+check "replay's frames are 1/60 s apart" grep -q '^{"t":0.016666666666666666,' "$work/replay.out"
+check "replay prints every field of the scene" grep -q '"dots":\[{"expanded":' "$work/replay.out"
+check "replay prints nothing on stderr" test ! -s "$work/replay.err"
+check "an unknown scene is a one-line failure" one_line_error 1 replay nowhere "$work/pull.trace" --json
+check "a missing trace is a one-line failure" one_line_error 1 replay pull-menu "$work/absent.trace" --json
+printf '0 0 down 10 10\n5 0 sideways 1 2\n' > "$work/broken.trace"
+check "a malformed trace is a one-line failure" one_line_error 1 replay swipe-rows "$work/broken.trace" --json
+grep -q 'line 2' "$work/stderr"
+check "the malformed trace's error names the line" test $? -eq 0
 
 "$bin" render --size 640x400 --out "$work/render" >"$work/render.out" 2>&1
 check "render exits 0" test $? -eq 0

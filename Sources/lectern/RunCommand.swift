@@ -6,9 +6,12 @@ import Logging
 import Platform
 import Raster
 import Reader
+import Text
+import Widgets
 
-/// `lectern run`: the kiosk. On the panel it runs until SIGINT/SIGTERM; on a machine without a usable DRM device
-/// it runs the headless display, saves what the panel would show and exits.
+/// `lectern run`: the kiosk. On the panel it shows the interaction demos until SIGINT/SIGTERM, frames paced by the
+/// display and none drawn while nothing moves; on a machine without a usable DRM device it draws the same screens
+/// headless, saves what the panel would show first for each demo and exits.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the reader on the panel, or headless when there is none.")
@@ -33,8 +36,20 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Leave the panel after this many seconds (for tests); default: run until stopped.")
     var exitAfter: Double?
 
-    @Flag(help: "Print every touch as it reaches the app, in logical points (for tests and calibration).")
+    @Flag(help: "Print every touch as it reaches the app, in logical points, and how soon the frame showing it reached the glass (for tests and calibration).")
     var showTouches = false
+
+    @Flag(help: "Show the interaction demos (until the reader app replaces them, they are what run shows anyway).")
+    var demo = false
+
+    @Option(help: "The demo to show first: \(DemoCatalog.names.joined(separator: ", ")).")
+    var scene: String?
+
+    @Option(help: "Pixels per point; default: from the panel's size in millimetres (1 when it does not say).")
+    var scale: Double?
+
+    @Option(help: "Headless: play this touch trace (points) through what the panel shows first, on a virtual clock, and save the screen once everything is at rest.")
+    var trace: String?
 
     func validate() throws {
         if let mode, ModeChoice.parseMode(mode) == nil {
@@ -42,6 +57,12 @@ struct RunCommand: ParsableCommand {
         }
         if QuarterTurn(degrees: rotate) == nil { throw ValidationError("rotate must be 0, 90, 180 or 270") }
         if let exitAfter, !(exitAfter >= 0) { throw ValidationError("exit-after must be a number of seconds") }
+        if let scene, !DemoCatalog.names.contains(scene) {
+            throw ValidationError("no demo '\(scene)' (demos: \(DemoCatalog.names.joined(separator: ", ")))")
+        }
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 8) {
+            throw ValidationError("scale must be from 0.25 to 8")
+        }
     }
 
     func run() throws {
@@ -81,15 +102,22 @@ struct RunCommand: ParsableCommand {
         let console = ConsoleMode()
         if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
         loop.watch(display.fd) { _ in display.handleEvents() }
-        let input = startInput(for: display, loop: loop, log: log)
-        try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: log)).draw(into: display.shadow))
-        display.waitForFlip(timeoutMilliseconds: 500)
+        let pixelsPerPoint = scale.map(Scale.init)
+            ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
+                              widthMillimetres: display.widthMillimetres) ?? .one
+        let glyphs = GlyphCache()
+        let shell = DemoShell(setting: demoSetting(width: display.shadow.width, height: display.shadow.height,
+                                                   scale: pixelsPerPoint, glyphs: glyphs, log: log), first: scene)
+        let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
+        let driver = PanelDriver(events: loop, frames: frames, display: display, reportLatency: showTouches, log: log)
+        let input = startInput(for: display, scale: pixelsPerPoint, loop: loop, driver: driver, log: log)
+        driver.start()
         systemd.status("showing on \(display.name)")
         systemd.ready()
-        print("showing on \(display.name) (\(path)); stop with Ctrl-C")
+        print("showing on \(display.name) (\(path)) at scale \(pixelsPerPoint); stop with Ctrl-C")
         try loop.run()
         stopped(loop: loop, systemd: systemd, log: log)
-        withExtendedLifetime((input, console)) {}
+        withExtendedLifetime((input, console, driver)) {}
     }
 
     /// The display, once one is connected: a kiosk may be switched on before its panel. Between tries the loop
@@ -127,10 +155,17 @@ struct RunCommand: ParsableCommand {
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
     }
 
-    /// Touch from libinput's seat, with the panel's mounting undone. Without it the panel still shows.
-    private func startInput(for display: KMSDisplay, loop: EventLoop, log: Logger) -> LibinputSource? {
+    /// The demos' setting for a picture `width`x`height` pixels at `scale`.
+    private func demoSetting(width: Int, height: Int, scale: Scale, glyphs: GlyphCache, log: Logger) -> DemoSetting {
+        DemoSetting(size: Size(width: scale.points(Double(width)), height: scale.points(Double(height))),
+                    typography: Typography(typesetter: ScreenFonts.typesetter(log: log), scale: scale), glyphs: glyphs)
+    }
+
+    /// Touch from libinput's seat, with the panel's mounting undone and in points. Without it the panel still shows.
+    private func startInput(for display: KMSDisplay, scale: Scale, loop: EventLoop, driver: PanelDriver,
+                            log: Logger) -> LibinputSource? {
         var assembler = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
-                                       turn: display.turn)
+                                       turn: display.turn, scale: scale)
         let panel = assembler.panelSize
         guard let source = try? LibinputSource(panelWidth: panel.width, panelHeight: panel.height) else {
             log.warning("no touch input: libinput could not start on seat0")
@@ -139,8 +174,11 @@ struct RunCommand: ParsableCommand {
         let show = showTouches
         loop.watch(source.fd) { _ in
             for raw in source.read() {
-                for frame in assembler.handle(raw) where show {
-                    for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
+                for frame in assembler.handle(raw) {
+                    if show {
+                        for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
+                    }
+                    driver.touch(frame)
                 }
             }
         }
@@ -153,11 +191,29 @@ struct RunCommand: ParsableCommand {
         loop.schedule(after: interval) { keepWatchdogFed(systemd, every: interval, loop: loop) }
     }
 
+    /// No panel: what the panel would show first, once for each demo, as PNG files.
     private func runHeadless(log: Logger) throws {
-        let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
-        try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: log)).draw(into: display.shadow))
+        let pixelsPerPoint = scale.map(Scale.init) ?? .one
+        let recording = try trace.map(readTrace)
         var writer = try SnapshotWriter(directory: snapshot.out)
-        try writer.save(display.scanout, name: "screen-0")
+        let typesetter = ScreenFonts.typesetter(log: log)
+        let first = scene ?? DemoCatalog.names[0]
+        for name in recording != nil || scene != nil ? [first] : DemoCatalog.names {
+            let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
+            let glyphs = GlyphCache()
+            let setting = DemoSetting(size: Size(width: pixelsPerPoint.points(Double(display.shadow.width)),
+                                                 height: pixelsPerPoint.points(Double(display.shadow.height))),
+                                      typography: Typography(typesetter: typesetter, scale: pixelsPerPoint),
+                                      glyphs: glyphs)
+            let shell = DemoShell(setting: setting, first: name)
+            let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
+            if let recording {
+                try Replay(trace: recording, fps: 60, refreshAt: nil).play(shell, loop: frames) { _ in }
+            } else {
+                try frames.frame(at: 0)
+            }
+            try writer.save(display.scanout, name: name)
+        }
         for path in writer.written { print("wrote \(path)") }
     }
 }
