@@ -55,9 +55,10 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"], resources: [.copy("Goldens")]),
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets"]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Raster", "Text", "Touch", "Motion", "Platform"],
+                    resources: [.copy("Goldens")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster", "Widgets", "Touch", "Text", "Platform"]),
     ]
 )

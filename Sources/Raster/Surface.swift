@@ -64,3 +64,27 @@ public final class Surface: @unchecked Sendable {
     @inline(__always)
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * stride }
 }
+
+extension Surface {
+    /// How many pixels differ from `other`'s by more than `tolerance` in some colour channel (alpha is not
+    /// compared: snapshots are opaque); nil when the sizes differ. For goldens, whose text may be rounded a
+    /// little differently by another FreeType build.
+    public func differingPixels(from other: Surface, tolerance: Int) -> Int? {
+        guard width == other.width, height == other.height else { return nil }
+        var differing = 0
+        for y in 0..<height {
+            let a = row(y), b = other.row(y)
+            for x in 0..<width {
+                let p = a[x], q = b[x]
+                for shift: UInt32 in [0, 8, 16] {
+                    let d = Int(p >> shift & 0xFF) - Int(q >> shift & 0xFF)
+                    if d > tolerance || -d > tolerance {
+                        differing += 1
+                        break
+                    }
+                }
+            }
+        }
+        return differing
+    }
+}

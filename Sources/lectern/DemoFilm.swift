@@ -34,8 +34,8 @@ struct DemoFilm {
             var stills = try SnapshotWriter(directory: "\(directory)/\(name)")
             var frame = 0
             var lastMilliseconds = 0
-            try Replay(trace: trace, fps: Self.fps, refreshAt: nil).play(scene, loop: loop) { t in
-                lastMilliseconds = Int((t * 1000).rounded())
+            try TraceReplay(trace: trace, fps: Self.fps, refreshAt: nil).play(scene, loop: loop) { shown in
+                lastMilliseconds = Int((shown.t * 1000).rounded())
                 try animation.add(display.scanout, at: lastMilliseconds)
                 if frame % Self.stillEvery == 0 {
                     try stills.save(display.scanout, name: "frame-" + String(frame / Self.stillEvery).leftPadded(to: 4))

@@ -62,6 +62,8 @@ final class PanelDriver {
             touchAwaitingFlip = touched
             touchAwaitingFrame = nil
         }
+        // Nothing moves: before sleeping, the scene prepares what the next gesture may need.
+        frames.prepareAhead()
         rearm()
     }
 

@@ -66,7 +66,7 @@ struct ReplayCommand: ParsableCommand {
         guard DemoCatalog.names.contains(scene) else {
             throw CommandFailure("no scene '\(scene)' (scenes: \(DemoCatalog.names.joined(separator: ", ")))")
         }
-        let replay = Replay(trace: try readTrace(trace), fps: fps, refreshAt: refreshAt)
+        let replay = TraceReplay(trace: try readTrace(trace), fps: fps, refreshAt: refreshAt)
         let pixelsPerPoint = Scale(scale)
         let typography = Typography(typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
                                     scale: pixelsPerPoint)
@@ -82,7 +82,8 @@ struct ReplayCommand: ParsableCommand {
         let output = BufferedOutput()
         var writer = try frames.map { try SnapshotWriter(directory: $0) }
         var index = 0
-        try replay.play(demo, loop: loop, startAction: demo.startAction) { t in
+        try replay.play(demo, loop: loop, startAction: demo.startAction) { frame in
+            let t = frame.t
             if writer != nil {
                 try writer?.save(display.scanout, name: "frame-" + String(index).leftPadded(to: 4))
                 index += 1
@@ -96,64 +97,6 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         output.flush()
-    }
-}
-
-/// The virtual clock of a replay: frames every 1/fps s from the trace's first event; events delivered at their
-/// own timestamps before the frame that follows them is advanced; done once everything has been at rest for
-/// a second after the last event (and after a programmatic action began).
-struct Replay {
-    let trace: TouchTrace
-    let fps: Double
-    let refreshAt: Double?
-    /// Seconds of rest after the last event before the replay ends.
-    static let restToEnd = 1.0
-    /// A scene still moving this long after its last event is broken: the replay stops rather than run forever.
-    static let giveUpAfter = 120.0
-
-    func play(_ scene: Scene, loop: FrameLoop, startAction: (Double) -> Void = { _ in },
-              frame report: (Double) throws -> Void) throws {
-        // The scene runs on the trace's own clock (events carry their timestamps); `t` counts from the first event.
-        let startUsec = trace.frames.first?.timeUsec ?? 0
-        let origin = Double(startUsec) / 1_000_000
-        func seconds(_ usec: Int64) -> Double { Double(usec - startUsec) / 1_000_000 }
-        var pending = trace.frames[...]
-        var actionPending = refreshAt != nil
-        let lastInput = max(seconds(trace.frames.last?.timeUsec ?? startUsec), refreshAt ?? 0)
-        var restingSince: Double?
-        var k = 0
-        while true {
-            let t = Double(k) / fps
-            // A hair of slack so an event stamped exactly on a frame belongs to it despite rounding.
-            while let next = pending.first, seconds(next.timeUsec) <= t + 1e-9 {
-                if actionPending, let at = refreshAt, at <= seconds(next.timeUsec) {
-                    startAction(origin + at)
-                    actionPending = false
-                }
-                scene.handle(next)
-                pending = pending.dropFirst()
-                restingSince = nil
-            }
-            if actionPending, let at = refreshAt, at <= t + 1e-9 {
-                startAction(origin + at)
-                actionPending = false
-                restingSince = nil
-            }
-            try loop.frame(at: origin + t)
-            try report(t)
-            let atRest = !loop.needsFrame && scene.deadline == nil && pending.isEmpty && !actionPending
-            if atRest {
-                let since = restingSince ?? t
-                restingSince = since
-                if t - since >= Self.restToEnd - 1e-9 { return }
-            } else {
-                restingSince = nil
-            }
-            if t > lastInput + Self.giveUpAfter {
-                throw CommandFailure("the scene was still moving \(Int(Self.giveUpAfter)) s after the last event")
-            }
-            k += 1
-        }
     }
 }
 

@@ -208,7 +208,7 @@ struct RunCommand: ParsableCommand {
             let shell = DemoShell(setting: setting, first: name)
             let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
             if let recording {
-                try Replay(trace: recording, fps: 60, refreshAt: nil).play(shell, loop: frames) { _ in }
+                try TraceReplay(trace: recording, fps: 60, refreshAt: nil).play(shell, loop: frames) { _ in }
             } else {
                 try frames.frame(at: 0)
             }

@@ -41,19 +41,9 @@ func expectMatchesGolden(_ surface: Surface, named name: String, sourceLocation:
         return
     }
     let golden = try PNGCodec.decode(stored)
-    try #require(golden.width == surface.width && golden.height == surface.height,
-                 "\(name): size \(surface.width)x\(surface.height) differs from golden \(golden.width)x\(golden.height)",
-                 sourceLocation: sourceLocation)
-    var differing = 0
-    for y in 0..<surface.height {
-        for x in 0..<surface.width {
-            let a = surface[x, y], b = golden[x, y]
-            for shift in [0, 8, 16] {
-                let d = abs(Int(a >> UInt32(shift) & 0xFF) - Int(b >> UInt32(shift) & 0xFF))
-                if d > 4 { differing += 1; break }
-            }
-        }
-    }
+    let differing = try #require(surface.differingPixels(from: golden, tolerance: 4),
+                                 "\(name): size \(surface.width)x\(surface.height) differs from golden \(golden.width)x\(golden.height)",
+                                 sourceLocation: sourceLocation)
     let allowed = surface.width * surface.height / 1000
     if differing > allowed { try? writeFile("\(directory)/\(name).actual.png", encoded) }
     #expect(differing <= allowed, "\(name): \(differing) pixels differ from the golden (allowed \(allowed))",

@@ -25,6 +25,8 @@ public final class ArticlePagerScene: DemoScene {
 
     public var deadline: Double? { nil }
 
+    public func prepareAhead() { pager.prepareNeighbours() }
+
     private struct Look: Equatable {
         var article: Int
         var offset: Double

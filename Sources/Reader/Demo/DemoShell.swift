@@ -85,6 +85,8 @@ public final class DemoShell: Scene {
 
     public func invalidateDrawing() { needsFullDraw = true }
 
+    public func prepareAhead() { scene.prepareAhead() }
+
     public func draw(into canvas: Canvas) -> DamageRegion {
         let sceneCanvas = canvas.clipped(to: canvas.snapped(sceneArea))
         var damage = DamageRegion()

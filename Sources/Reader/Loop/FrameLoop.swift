@@ -77,6 +77,11 @@ public final class FrameLoop {
         return damage
     }
 
+    /// Lets the scene prepare what later frames will need, when nothing moves (call it before sleeping).
+    public func prepareAhead() {
+        if !needsFrame { scene.prepareAhead() }
+    }
+
     /// When the platform must wake the loop without input or a flip: the scene's deadline; or, while
     /// something still moves but no flip is on its way (the last frame changed no pixel), one refresh after
     /// the last frame, so motion goes on without spinning. Nil while a flip is on its way (its completion wakes

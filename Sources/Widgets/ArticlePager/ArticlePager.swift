@@ -11,7 +11,8 @@ import Touch
 /// - a long article scrolls first; the bars only come into play at its edges;
 /// - a fast flick released at an edge counts when its projected travel (the deceleration formula at UIKit's
 ///   fast rate, the paging rate) carries the pull past the bar;
-/// - the neighbours' first screens are rendered ahead of time, so no frame of a slide is ever blank;
+/// - the neighbours' first screens are rendered ahead of time (`prepareNeighbours`, while the panel is idle),
+///   so no frame of a slide is ever blank or waits for text to be set;
 /// - a finger that touches during a slide owns nothing until it lifts, so nothing half-happens.
 public final class ArticlePager {
     public struct Transition: Sendable, Equatable {
@@ -46,8 +47,10 @@ public final class ArticlePager {
     public private(set) var time = 0.0
 
     private var page: ArticlePage
-    /// The pages either side of the current one, laid out, with their first screens rendered.
-    private var neighbours: [Int: (page: ArticlePage, screen: Surface)] = [:]
+    /// Articles laid out so far, by index: an article is set once.
+    private var pages: [Int: ArticlePage] = [:]
+    /// First screens of the articles either side of the current one, rendered offscreen.
+    private var screens: [Int: Surface] = [:]
     /// The page leaving during a slide, drawn where it was.
     private var leaving: (page: ArticlePage, offset: Double, bar: PagerBar)?
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
@@ -65,7 +68,9 @@ public final class ArticlePager {
         scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
         header = PagerBar(edge: .header, title: nil)
         footer = PagerBar(edge: .footer, title: nil)
+        pages[current] = page
         settle()
+        prepareNeighbours()
     }
 
     private static func scroller(frame: Rect, page: ArticlePage, scale: Scale) -> ScrollView {
@@ -73,8 +78,7 @@ public final class ArticlePager {
                    physics: ScrollPhysics(tolerance: .display(scale: scale.pixelsPerPoint)))
     }
 
-    /// The current article is shown at its top: its bars name its neighbours, and their first screens are
-    /// rendered now, before any pull can ask for them.
+    /// The current article is shown at its top, its bars naming its neighbours.
     private func settle() {
         let titleStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.ink)
         func title(_ index: Int) -> TextLayout? {
@@ -85,16 +89,30 @@ public final class ArticlePager {
         }
         header = PagerBar(edge: .header, title: title(current - 1))
         footer = PagerBar(edge: .footer, title: title(current + 1))
-        var kept: [Int: (page: ArticlePage, screen: Surface)] = [:]
-        for index in [current - 1, current + 1] where articles.indices.contains(index) {
-            if let ready = neighbours[index] {
-                kept[index] = ready
-            } else {
-                let neighbour = ArticlePage(articles[index], width: frame.width, typography: typography)
-                kept[index] = (neighbour, neighbour.renderFirstScreen(height: frame.height, glyphs: glyphs))
-            }
+        // What is no longer the current article or a neighbour goes: a full screen each is a lot of memory, and a
+        // reader pages through hundreds of articles.
+        screens = screens.filter { abs($0.key - current) == 1 }
+        pages = pages.filter { abs($0.key - current) <= 1 }
+    }
+
+    /// Lays out the neighbours and renders their first screens, so a pull can slide them in at once. Called
+    /// while nothing moves (the frame loop's `prepareAhead`); cheap when they are ready.
+    public func prepareNeighbours() {
+        for index in [current - 1, current + 1] where articles.indices.contains(index) && screens[index] == nil {
+            screens[index] = layout(index).renderFirstScreen(height: frame.height, glyphs: glyphs)
         }
-        neighbours = kept
+    }
+
+    /// Whether both neighbours' first screens are ready.
+    public var neighboursReady: Bool {
+        [current - 1, current + 1].allSatisfy { !articles.indices.contains($0) || screens[$0] != nil }
+    }
+
+    private func layout(_ index: Int) -> ArticlePage {
+        if let laidOut = pages[index] { return laidOut }
+        let laidOut = ArticlePage(articles[index], width: frame.width, typography: typography)
+        pages[index] = laidOut
+        return laidOut
     }
 
     // MARK: Input
@@ -153,9 +171,8 @@ public final class ArticlePager {
         if index == current + 1 { return begin(.next, at: time) }
         if index == current - 1 { return begin(.previous, at: time) }
         current = index
-        page = ArticlePage(articles[current], width: frame.width, typography: typography)
+        page = layout(current)
         scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
-        neighbours = [:]
         settle()
     }
 
@@ -183,11 +200,7 @@ public final class ArticlePager {
 
     private func finish(_ transition: Transition) {
         current = transition.to
-        if let arrived = neighbours[current] {
-            page = arrived.page
-        } else {
-            page = ArticlePage(articles[current], width: frame.width, typography: typography)
-        }
+        page = layout(current)
         scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
         self.transition = nil
         leaving = nil
@@ -245,11 +258,11 @@ public final class ArticlePager {
             leaving.bar.draw(into: canvas, x: frame.minX, y: frame.minY + barTop(t), width: frame.width,
                              typography: typography)
             let top = frame.minY + arrivingTop(t)
-            if let screen = neighbours[t.to]?.screen {
+            if let screen = screens[t.to] {
                 canvas.composite(screen, at: Point(x: frame.minX, y: top))
             } else {
-                ArticlePage(articles[t.to], width: frame.width, typography: typography)
-                    .draw(into: canvas, frame: frame.offsetBy(dx: 0, dy: arrivingTop(t)), offset: 0)
+                // Pulled before the neighbour was ready: drawn from its text, which costs this frame more.
+                layout(t.to).draw(into: canvas, frame: frame.offsetBy(dx: 0, dy: arrivingTop(t)), offset: 0)
             }
             return
         }

@@ -60,13 +60,22 @@ public final class CircularRefresh {
 
     // MARK: Input
 
+    /// The state a drag `pulled` points down moves the control to: triggered at 80 or more (not strictly),
+    /// stopped again under 80; loading is not changed by dragging.
+    public static func state(_ state: State, dragged pulled: Double) -> State {
+        switch state {
+        case .stopped where pulled >= triggerPull: .triggered
+        case .triggered where pulled < triggerPull: .stopped
+        default: state
+        }
+    }
+
     /// Plays the list's vertical pan onto the list and the control.
     public func follow(_ pan: PanRecognizer, at time: Double) {
         scroll.follow(pan, at: time)
         switch pan.state {
         case .began, .changed:
-            if state == .stopped, pulled >= Self.triggerPull { state = .triggered }
-            else if state == .triggered, pulled < Self.triggerPull { state = .stopped }
+            state = Self.state(state, dragged: pulled)
         case .ended:
             if state == .triggered { beginLoading(at: time) }
         case .cancelled:

@@ -24,4 +24,12 @@ public protocol Scene: AnyObject {
     /// The next moment the scene must be advanced even if no finger moves (an action completing, a long
     /// press coming due), or nil.
     var deadline: Double? { get }
+
+    /// Work that makes later frames fast (laying out and drawing what may be shown next), done when nothing
+    /// moves and the loop is about to sleep, so no frame waits for it.
+    func prepareAhead()
+}
+
+extension Scene {
+    public func prepareAhead() {}
 }

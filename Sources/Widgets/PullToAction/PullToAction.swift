@@ -71,15 +71,21 @@ public final class PullToAction {
         }
     }
 
+    /// The state a drag moves the control to, `pulled` points down: pulling from the first point, triggered
+    /// strictly past the threshold, back to pulling at or under it. Other states do not change by dragging.
+    public static func state(_ state: PullToActionState, dragged pulled: Double, threshold: Double) -> PullToActionState {
+        switch state {
+        case .idle where pulled > 0: .pulling
+        case .pulling where pulled > threshold: .triggered
+        case .triggered where pulled <= threshold: .pulling
+        default: state
+        }
+    }
+
     private func reportPull(at time: Double) {
         let amount = pulled
         if scroll.isDragging {
-            switch state {
-            case .idle where amount > 0: change(to: .pulling, at: time)
-            case .pulling where amount > pullThreshold: change(to: .triggered, at: time)
-            case .triggered where amount <= pullThreshold: change(to: .pulling, at: time)
-            default: break
-            }
+            change(to: Self.state(state, dragged: amount, threshold: pullThreshold), at: time)
         }
         if amount != pulledAmount {
             pulledAmount = amount
@@ -95,6 +101,9 @@ public final class PullToAction {
         awaitingExecute = false
         change(to: .executing, at: time)
         scroll.setTopInset(executingHeight, at: time)
+        // Held open while the action runs: content resting above that height (a visualizer that took its time,
+        // an action started from code) comes down to show the control.
+        if !scroll.isDragging, scroll.offset > -executingHeight { scroll.scroll(to: -executingHeight, at: time) }
         delegate?.pullToActionTriggered(self, at: time)
     }
 
@@ -122,7 +131,6 @@ public final class PullToAction {
         change(to: .triggered, at: time)
         awaitingExecute = true
         visualizer.triggeredAction(self, at: time)
-        if state == .executing, !scroll.isDragging { scroll.scroll(to: -executingHeight, at: time) }
     }
 
     // MARK: Time
