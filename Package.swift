@@ -9,8 +9,11 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 
 /// Pixel loops are hot: drop bounds and exclusivity checks there only (see README, "Speed"). Raster alone gets
 /// them: it works on geometry and pixels the app made. Text lays out untrusted article text and keeps its checks.
+/// Debug builds still optimize Raster (with its checks on): the tests draw thousands of frames, which the
+/// unoptimized kernels took minutes over.
 let hotLoopFlags: [SwiftSetting] = [
     .unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    .unsafeFlags(["-O"], .when(configuration: .debug)),
 ]
 
 let package = Package(

@@ -78,3 +78,31 @@ import Testing
         #expect(empty.frames.isEmpty && empty.durationUsec == 0)
     }
 }
+
+@Suite struct GestureScriptTests {
+    @Test func aDragIsSampledEvenlyAndLiftsWhereItStopped() {
+        var script = GestureScript(startUsec: 1_000_000)
+        script.drag(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), seconds: 0.1, hold: 0.05)
+        let events = script.events
+        #expect(events.first?.phase == .down && events.last?.phase == .up)
+        #expect(events.last?.position == Point(x: 100, y: 0) && events.last?.timeUsec == 1_150_000)
+        let moves = events.filter { $0.phase == .move }
+        #expect(moves.count == 13 && moves.last?.timeUsec == 1_100_000)
+        // At an even speed: every step the same distance, samples at most 8.3 ms apart.
+        for (a, b) in zip(moves, moves.dropFirst()) {
+            #expect(abs((b.position.x - a.position.x) - 100.0 / 13) < 1e-9 && b.timeUsec - a.timeUsec <= 8_334)
+        }
+        // The trace reads back as the same events.
+        #expect(try! TouchTrace(parsing: script.trace.text).events == events)
+    }
+
+    @Test func aTapAndACancel() {
+        var script = GestureScript()
+        script.tap(at: Point(x: 5, y: 6))
+        script.down(at: Point(x: 1, y: 1), slot: 3)
+        script.cancel(slot: 3)
+        script.up(slot: 3)                                       // not down: nothing
+        #expect(script.events.map(\.phase) == [.down, .up, .down, .cancel])
+        #expect(script.events[1].timeUsec - script.events[0].timeUsec == 80_000)
+    }
+}

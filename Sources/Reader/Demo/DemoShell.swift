@@ -42,7 +42,7 @@ public final class DemoShell: Scene {
     /// The demo on show, made when first shown.
     public var scene: any DemoScene { demo(current) }
 
-    private func demo(_ name: String) -> any DemoScene {
+    func demo(_ name: String) -> any DemoScene {
         if let made = scenes[name] { return made }
         var sceneSetting = setting
         sceneSetting.size = sceneArea.size

@@ -1,0 +1,48 @@
+import Platform
+import Raster
+import Testing
+@testable import Reader
+import Touch
+@testable import Widgets
+
+@Suite struct DemoShellTests {
+    @Test func aTapOnANameShowsThatDemoAndKeepsTheOthersState() throws {
+        let shell = DemoShell(setting: try makeSetting())
+        #expect(shell.current == "pull-menu")
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let loop = FrameLoop(scene: shell, display: display, scale: .one)
+        var script = GestureScript(startUsec: 1_000_000)
+        script.tap(at: Point(x: 240, y: 470))                   // the second of five names: article-pager
+        script.wait(0.5)
+        script.drag(from: Point(x: 400, y: 300), to: Point(x: 400, y: 50), seconds: 0.5, hold: 0.2)
+        script.wait(1)
+        script.tap(at: Point(x: 80, y: 470))                    // back to pull-menu
+        try TraceReplay(trace: script.trace).play(shell, loop: loop) { _ in }
+        #expect(shell.current == "pull-menu")
+        let pager = try #require(shell.demo("article-pager") as? ArticlePagerScene)
+        #expect(pager.pager.current == 1)                       // the pull happened in the pager, and stayed
+    }
+
+    @Test func aTouchThatStartsInTheBarNeverReachesTheDemo() throws {
+        let shell = DemoShell(setting: try makeSetting(), first: "pull-to-action")
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let loop = FrameLoop(scene: shell, display: display, scale: .one)
+        var script = GestureScript(startUsec: 1_000_000)
+        script.drag(from: Point(x: 400, y: 460), to: Point(x: 400, y: 100), seconds: 0.4, hold: 0.1)
+        var states: Set<String> = []
+        try TraceReplay(trace: script.trace).play(shell, loop: loop) { _ in
+            states.insert((shell.scene as! PullToActionScene).control.state.rawValue)
+        }
+        #expect(states == ["idle"])
+    }
+}
+
+@Suite struct JSONValueTests {
+    @Test func numbersAndStringsAreWrittenAsJSON() {
+        let value: JSONValue = .object([("a", 1), ("b", 0.5), ("c", .number(2.0)), ("d", .number(-0.0)), ("e", .number(.nan)),
+                                        ("f", "q\"\\\n\u{1}é"), ("g", .array([true, nil]))])
+        #expect(value.text == #"{"a":1,"b":0.5,"c":2,"d":0,"e":null,"f":"q\"\\\n\u0001é","g":[true,null]}"#)
+        #expect(JSONValue.number(0.1 + 0.2).text == "0.30000000000000004")
+        #expect(value["b"] == .number(0.5) && value["zz"] == nil)
+    }
+}
