@@ -95,7 +95,7 @@ import Testing
         let coded = makeRefresh()
         coded.beginRefreshing(at: 1)
         coded.advance(to: 3)
-        #expect(coded.state == .loading && coded.refreshRequested)
+        #expect(coded.state == .loading && coded.loadingSince == 1)
         #expect(coded.scroll.offset == pulled.scroll.offset && coded.inset == pulled.inset)
         #expect(coded.spinnerAlpha == 1 && coded.circleAlpha == 0)
         // The same pixels in the control, spinner included (the original showed none from code).

@@ -4,17 +4,18 @@ import Widgets
 
 /// `circular-refresh`: a list of headlines under Beamly's control, top inset 0. Pull down 80 pt and let go:
 /// the control holds itself open with a spinner while the refresh runs (`actionSeconds`).
-public final class CircularRefreshScene: DemoScene {
+public final class CircularRefreshScene: DemoScene, CircularRefreshDelegate {
     private let setting: DemoSetting
     public let refresh: CircularRefresh
     private let list: ListView<HeadlineCell>
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
-    private var completesAt: Double?
+    private var work: SimulatedWork
     private var drawn: Look?
     public static let rowHeight = 64.0
 
     public init(setting: DemoSetting) {
         self.setting = setting
+        work = SimulatedWork(seconds: setting.actionSeconds)
         let typography = setting.typography
         let width = setting.size.width
         list = ListView(frame: setting.bounds, ids: Array(0..<SampleHeadlines.all.count), rowHeight: Self.rowHeight,
@@ -26,7 +27,10 @@ public final class CircularRefreshScene: DemoScene {
         refresh = CircularRefresh(scroll: ScrollView(
             frame: setting.bounds, contentHeight: list.contentHeight,
             physics: ScrollPhysics(tolerance: .display(scale: setting.scale.pixelsPerPoint))))
+        refresh.delegate = self
     }
+
+    public func circularRefreshBegan(_ control: CircularRefresh, at time: Double) { work.start(at: time) }
 
     public func startAction(at time: Double) { refresh.beginRefreshing(at: time) }
 
@@ -38,26 +42,13 @@ public final class CircularRefreshScene: DemoScene {
     }
 
     public func advance(to time: Double) -> Bool {
-        if let done = completesAt, done <= time {
-            completesAt = nil
-            refresh.endRefreshing(at: done)
-        }
-        if refresh.refreshRequested, let since = refresh.loadingSince {
-            refresh.acknowledgeRefresh()
-            completesAt = since + setting.actionSeconds
-        }
-        let moving = refresh.advance(to: time)
-        if let done = completesAt, done <= time {
-            completesAt = nil
-            refresh.endRefreshing(at: done)
-            return refresh.advance(to: time) || moving
-        }
-        return moving
+        if let done = work.finished(by: time) { refresh.endRefreshing(at: done) }
+        return refresh.advance(to: time)
     }
 
     public func invalidateDrawing() { drawn = nil }
 
-    public var deadline: Double? { completesAt }
+    public var deadline: Double? { work.finishesAt }
 
     private struct Look: Equatable {
         var offset: Double

@@ -11,13 +11,13 @@ public final class PullToActionScene: DemoScene, PullToActionDelegate {
     public let control: PullToAction
     public let arrow: ArrowStatusView
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
-    /// When the running action completes.
-    private var completesAt: Double?
+    private var work: SimulatedWork
     private var drawn: Look?
 
     public init(setting: DemoSetting, article: Article = SampleArticles.longEssay) {
         self.setting = setting
         page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
+        work = SimulatedWork(seconds: setting.actionSeconds)
         arrow = ArrowStatusView()
         let scroll = ScrollView(frame: setting.bounds, contentHeight: page.contentHeight,
                                 physics: ScrollPhysics(tolerance: .display(scale: setting.scale.pixelsPerPoint)))
@@ -27,9 +27,7 @@ public final class PullToActionScene: DemoScene, PullToActionDelegate {
 
     // MARK: Delegate: the "real work" of the demo takes `actionSeconds`.
 
-    public func pullToActionTriggered(_ control: PullToAction, at time: Double) {
-        completesAt = time + setting.actionSeconds
-    }
+    public func pullToActionTriggered(_ control: PullToAction, at time: Double) { work.start(at: time) }
 
     public func startAction(at time: Double) { control.trigger(at: time) }
 
@@ -43,16 +41,13 @@ public final class PullToActionScene: DemoScene, PullToActionDelegate {
     }
 
     public func advance(to time: Double) -> Bool {
-        if let done = completesAt, done <= time {
-            completesAt = nil
-            control.actionCompleted(at: done)
-        }
+        if let done = work.finished(by: time) { control.actionCompleted(at: done) }
         return control.advance(to: time)
     }
 
     public func invalidateDrawing() { drawn = nil }
 
-    public var deadline: Double? { completesAt }
+    public var deadline: Double? { work.finishesAt }
 
     private struct Look: Equatable {
         var offset: Double

@@ -4,48 +4,28 @@ import Raster
 /// The arrow in the pager's header and footer (Reeder; idev-recipes' PullArrow): 21x39 pt at (13, 4) of its
 /// 55 pt bar, pointing up when unturned. It turns over 0.2 s, ease-in-out, from wherever it is, when its bar
 /// loads or unloads. Angles are degrees, clockwise.
-public struct PagerArrow: Sendable, Equatable {
+public struct PagerArrow: Sendable {
     public static let box = Rect(x: 13, y: 4, width: 21, height: 39)
     public static let turnSeconds = 0.2
 
-    public private(set) var angle: Double
-    private var turn: Tween?
-    private var turnStart = 0.0
+    private var turning: AnimatedValue
 
-    public init(angle: Double) { self.angle = angle }
+    public init(angle: Double) { turning = AnimatedValue(angle) }
+
+    public var angle: Double { turning.value }
 
     /// Where the arrow is heading.
-    public var target: Double { turn?.finalX ?? angle }
+    public var target: Double { turning.target }
 
     public mutating func turn(to degrees: Double, at time: Double) {
         guard degrees != target else { return }
-        turn = Tween(from: angle(at: time), to: degrees, duration: Self.turnSeconds, curve: .easeInOut)
-        turnStart = time
-    }
-
-    /// Puts the arrow at `degrees` at once (a new article's bars start at rest).
-    public mutating func set(_ degrees: Double) {
-        turn = nil
-        angle = degrees
-    }
-
-    public func angle(at time: Double) -> Double {
-        guard let turn else { return angle }
-        return turn.x(at: time - turnStart)
+        turning.animate(to: degrees, duration: Self.turnSeconds, curve: .easeInOut, at: time)
     }
 
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
-        guard let turn else { return false }
-        angle = turn.x(at: time - turnStart)
-        if turn.isDone(at: time - turnStart) {
-            self.turn = nil
-            return false
-        }
-        return true
-    }
+    public mutating func advance(to time: Double) -> Bool { turning.advance(to: time) }
 
-    public var isMoving: Bool { turn != nil }
+    public var isMoving: Bool { turning.isMoving }
 
     /// The arrow's outline pointing up in its 21x39 box (shaft and head), before turning.
     static let outline: [PixelPoint] = [

@@ -12,6 +12,8 @@ import Touch
 /// Beyond the original: a refresh started from code (`beginRefreshing`) looks exactly like a pulled one, the
 /// spinner included (the original's bug #8: no spinner); the release hands the content to the new inset
 /// without a jump in position or speed.
+///
+/// The delegate starts the real work when loading begins and calls `endRefreshing(at:)` when it is done.
 public final class CircularRefresh {
     public enum State: String, Sendable { case stopped, triggered, loading }
 
@@ -26,11 +28,10 @@ public final class CircularRefresh {
     public let baseInset: Double
     /// When the refresh began, for the spinner's phase.
     public private(set) var loadingSince: Double?
-    /// Whether a refresh is running and the owner has yet to hear of it: set on loading, cleared by the owner.
-    public private(set) var refreshRequested = false
-    private var insetMotion = Fade(value: 0)
-    private var spinnerFade = Fade(value: 0)
-    private var circleFade = Fade(value: 1)
+    public weak var delegate: CircularRefreshDelegate?
+    private var insetMotion = AnimatedValue(0)
+    private var spinnerFade = AnimatedValue(0)
+    private var circleFade = AnimatedValue(1)
     public private(set) var time = 0.0
 
     public init(scroll: ScrollView, baseInset: Double = 0) {
@@ -99,25 +100,22 @@ public final class CircularRefresh {
     private func beginLoading(at time: Double) {
         state = .loading
         loadingSince = time
-        refreshRequested = true
-        insetMotion.go(to: Self.height, at: time)
-        spinnerFade.go(to: 1, at: time)
-        circleFade.go(to: 0, at: time)
+        insetMotion.animate(to: Self.height, duration: Self.fadeSeconds, at: time)
+        spinnerFade.animate(to: 1, duration: Self.fadeSeconds, at: time)
+        circleFade.animate(to: 0, duration: Self.fadeSeconds, at: time)
         // The released list springs to the new inset from where it is, with the speed it has.
         scroll.setTopInset(baseInset + Self.height, at: time)
+        delegate?.circularRefreshBegan(self, at: time)
     }
-
-    /// The owner has started the refresh it was asked for.
-    public func acknowledgeRefresh() { refreshRequested = false }
 
     /// The refresh is done: the inset and the content go back over 0.3 s.
     public func endRefreshing(at time: Double) {
         guard state == .loading else { return }
         state = .stopped
         loadingSince = nil
-        insetMotion.go(to: 0, at: time)
-        spinnerFade.go(to: 0, at: time)
-        circleFade.go(to: 1, at: time)
+        insetMotion.animate(to: 0, duration: Self.fadeSeconds, at: time)
+        spinnerFade.animate(to: 0, duration: Self.fadeSeconds, at: time)
+        circleFade.animate(to: 1, duration: Self.fadeSeconds, at: time)
         let restingAtControl = !scroll.isDragging && abs(scroll.offset + baseInset + Self.height) < 0.5
         scroll.setTopInset(baseInset, at: time)
         if restingAtControl { scroll.slide(to: -baseInset, duration: Self.fadeSeconds, at: time) }
@@ -140,27 +138,7 @@ public final class CircularRefresh {
     public var spinnerTime: Double { loadingSince.map { time - $0 } ?? 0 }
 }
 
-/// A value fading between two levels over `CircularRefresh.fadeSeconds`, ease-in-out, from wherever it is.
-struct Fade: Sendable {
-    private(set) var value: Double
-    private var tween: Tween?
-    private var start = 0.0
-
-    init(value: Double) { self.value = value }
-
-    mutating func go(to target: Double, at time: Double) {
-        let from = tween.map { $0.x(at: time - start) } ?? value
-        tween = Tween(from: from, to: target, duration: CircularRefresh.fadeSeconds, curve: .easeInOut)
-        start = time
-    }
-
-    mutating func advance(to time: Double) -> Bool {
-        guard let tween else { return false }
-        value = tween.x(at: time - start)
-        if tween.isDone(at: time - start) {
-            self.tween = nil
-            return false
-        }
-        return true
-    }
+/// Starts the real work when a refresh begins (pulled or from code) and calls `endRefreshing(at:)` when done.
+public protocol CircularRefreshDelegate: AnyObject {
+    func circularRefreshBegan(_ control: CircularRefresh, at time: Double)
 }

@@ -13,16 +13,14 @@ public struct MenuOverlay: Sendable {
     public static let openAlpha = 0.9
     public static let fadeSeconds = 0.5
 
-    public private(set) var alpha = 0.0
-    private var fade: Tween?
-    private var fadeStart = 0.0
-    /// Where the fade is heading.
-    private var target = 0.0
+    private var fade = AnimatedValue(0)
 
     public init() {}
 
+    public var alpha: Double { fade.value }
+
     public var phase: Phase {
-        if fade != nil { return target > 0 ? .opening : .closing }
+        if fade.isMoving { return fade.target > 0 ? .opening : .closing }
         return alpha > 0 ? .open : .closed
     }
 
@@ -35,28 +33,14 @@ public struct MenuOverlay: Sendable {
     /// Starts fading out at `time`, from wherever it is.
     public mutating func dismiss(at time: Double) { fade(to: 0, at: time) }
 
+    /// A fade already heading for `value` goes on as it is.
     private mutating func fade(to value: Double, at time: Double) {
-        guard value != target || fade != nil else { return }
-        target = value
-        fade = Tween(from: alpha(at: time), to: value, duration: Self.fadeSeconds, curve: .easeInOut)
-        fadeStart = time
-    }
-
-    public func alpha(at time: Double) -> Double {
-        guard let fade else { return alpha }
-        return fade.x(at: time - fadeStart)
+        guard value != fade.target else { return }
+        fade.animate(to: value, duration: Self.fadeSeconds, curve: .easeInOut, at: time)
     }
 
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
-        guard let fade else { return false }
-        alpha = fade.x(at: time - fadeStart)
-        if fade.isDone(at: time - fadeStart) {
-            self.fade = nil
-            return false
-        }
-        return true
-    }
+    public mutating func advance(to time: Double) -> Bool { fade.advance(to: time) }
 
     /// Paints the sheet over `frame` and, on it, the menu's title and hint (`title` and `hint` laid out by the
     /// owner), all faded by the current alpha.

@@ -29,42 +29,29 @@ public struct SpringDot: Sendable, Equatable {
     public private(set) var isExpanded = false
     public var tint: Tint = .gray
     /// 0 collapsed, 1 expanded; between and beyond while springing (it overshoots).
-    public private(set) var expansion = 0.0
-    private var motion: SpringSimulation?
-    private var motionStart = 0.0
+    private var stretch = AnimatedValue(0)
 
     public init() {}
+
+    public var expansion: Double { stretch.value }
 
     /// Expands or collapses the dot from `time` on; nothing happens if it is already in that state.
     public mutating func setExpanded(_ expanded: Bool, at time: Double) {
         guard expanded != isExpanded else { return }
         isExpanded = expanded
-        motion = .uikit(from: expansion(at: time), to: expanded ? 1 : 0, duration: 0.5, dampingRatio: 0.4,
-                        initialVelocity: 0.5)
-        motionStart = time
-    }
-
-    /// The expansion at `time` without moving anything.
-    public func expansion(at time: Double) -> Double {
-        guard let motion else { return expansion }
-        return motion.x(at: time - motionStart)
+        stretch.run(SpringSimulation.uikit(from: stretch.value(at: time), to: expanded ? 1 : 0, duration: 0.5,
+                                           dampingRatio: 0.4, initialVelocity: 0.5), startingAt: time)
     }
 
     /// Moves the spring to `time`; true while it still moves.
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
-        guard let motion else { return false }
-        let t = time - motionStart
-        if motion.isDone(at: t) {
-            expansion = motion.finalX
-            self.motion = nil
-            return false
-        }
-        expansion = motion.x(at: t)
-        return true
-    }
+    public mutating func advance(to time: Double) -> Bool { stretch.advance(to: time) }
 
-    public var isMoving: Bool { motion != nil }
+    public var isMoving: Bool { stretch.isMoving }
+
+    public static func == (a: SpringDot, b: SpringDot) -> Bool {
+        a.isExpanded == b.isExpanded && a.tint == b.tint && a.expansion == b.expansion
+    }
 
     /// The frame's width and height, interpolated between the collapsed square and the expanded capsule as
     /// UIKit interpolates the frame (so they overshoot with the spring, the height below zero for a moment

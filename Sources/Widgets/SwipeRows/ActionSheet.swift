@@ -21,11 +21,8 @@ public struct ActionSheet: Sendable {
 
     public let options: [String]
     public let cancelTitle: String
-    /// 0 hidden, 1 fully up.
-    public private(set) var presence = 0.0
+    private var slide = AnimatedValue(0)
     public private(set) var isPresented = false
-    private var motion: Tween?
-    private var motionStart = 0.0
     private var tap = TapRecognizer()
     private var touches = TouchSequence<Bool>()
 
@@ -34,6 +31,9 @@ public struct ActionSheet: Sendable {
         self.cancelTitle = cancelTitle
     }
 
+    /// 0 hidden, 1 fully up.
+    public var presence: Double { slide.value }
+
     /// Whether it shows at all (it takes every touch while it does).
     public var isVisible: Bool { isPresented || presence > 0 }
 
@@ -41,24 +41,15 @@ public struct ActionSheet: Sendable {
 
     public mutating func dismiss(at time: Double) { slide(to: 0, at: time); isPresented = false }
 
+    /// Up decelerating into place, down accelerating away, as iOS's sheet.
     private mutating func slide(to target: Double, at time: Double) {
-        let from = motion.map { $0.x(at: time - motionStart) } ?? presence
-        motion = Tween(from: from, to: target, duration: Self.slideSeconds, curve: target > 0 ? .easeOut : .easeIn)
-        motionStart = time
+        slide.animate(to: target, duration: Self.slideSeconds, curve: target > 0 ? .easeOut : .easeIn, at: time)
     }
 
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
-        guard let motion else { return false }
-        presence = motion.x(at: time - motionStart)
-        if motion.isDone(at: time - motionStart) {
-            self.motion = nil
-            return false
-        }
-        return true
-    }
+    public mutating func advance(to time: Double) -> Bool { slide.advance(to: time) }
 
-    public var isMoving: Bool { motion != nil }
+    public var isMoving: Bool { slide.isMoving }
 
     // MARK: Layout
 
