@@ -26,11 +26,7 @@ import Testing
                       after: Double = 2, each: (Double) -> Void = { _ in }) {
         var script = GestureScript(startUsec: 1_000_000)
         script.drag(from: Point(x: 400, y: 60), to: Point(x: 400, y: 60 + distance), seconds: seconds, hold: hold)
-        var pan = PanRecognizer(axis: .vertical, dominance: 0)
-        play(script.events, after: after) { event in
-            pan.handle(event)
-            refresh.follow(pan, at: event.seconds)
-        } frame: { t in
+        playPan(script, axis: .vertical, after: after) { pan, time in refresh.follow(pan, at: time) } frame: { t in
             refresh.advance(to: t)
             each(t)
         }
@@ -118,11 +114,7 @@ import Testing
         script.down(at: Point(x: 400, y: 60))
         script.move(to: Point(x: 400, y: 360), seconds: 0.5)
         script.cancel()
-        var pan = PanRecognizer(axis: .vertical, dominance: 0)
-        play(script.events) { event in
-            pan.handle(event)
-            refresh.follow(pan, at: event.seconds)
-        } frame: { refresh.advance(to: $0) }
+        playPan(script, axis: .vertical) { pan, time in refresh.follow(pan, at: time) } frame: { refresh.advance(to: $0) }
         #expect(refresh.state == .stopped && refresh.scroll.offset == 0)
     }
 }

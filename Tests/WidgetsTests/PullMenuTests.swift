@@ -143,12 +143,8 @@ import Testing
         script.drag(from: Point(x: 700, y: 240), to: Point(x: 700 - distance, y: 240), seconds: seconds, hold: hold)
         also(&script)
         var menu = PullMenu(frame: frame)
-        var pan = PanRecognizer(axis: .horizontal)
         var frames: [(Double, Double, Double, Rect, MenuOverlay.Phase)] = []
-        play(script.events, after: 1.5) { event in
-            pan.handle(event)
-            menu.follow(pan, at: event.seconds)
-        } frame: { t in
+        playPan(script, axis: .horizontal) { pan, time in menu.follow(pan, at: time) } frame: { t in
             menu.advance(to: t)
             frames.append((t, menu.offsetX, menu.progress, menu.affordanceFrame, menu.overlay.phase))
         }
@@ -209,11 +205,9 @@ import Testing
         script.wait(0.2)
         script.up()
         var menu = PullMenu(frame: frame)
-        var pan = PanRecognizer(axis: .horizontal)
         var peak = 0.0
-        play(script.events) { event in
-            pan.handle(event)
-            menu.follow(pan, at: event.seconds)
+        playPan(script, axis: .horizontal) { pan, time in
+            menu.follow(pan, at: time)
             peak = max(peak, menu.progress)
         } frame: { menu.advance(to: $0) }
         #expect(peak > 1)
@@ -234,11 +228,7 @@ import Testing
         script.move(to: Point(x: 400, y: 240), seconds: 0.5)
         script.cancel()
         var menu = PullMenu(frame: frame)
-        var pan = PanRecognizer(axis: .horizontal)
-        play(script.events) { event in
-            pan.handle(event)
-            menu.follow(pan, at: event.seconds)
-        } frame: { menu.advance(to: $0) }
+        playPan(script, axis: .horizontal) { pan, time in menu.follow(pan, at: time) } frame: { menu.advance(to: $0) }
         #expect(menu.overlay.phase == .closed && menu.progress == 0 && menu.offsetX == 0)
     }
 }

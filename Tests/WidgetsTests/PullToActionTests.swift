@@ -59,11 +59,7 @@ final class RecordingDelegate: PullToActionDelegate {
                       each: (Double) -> Void = { _ in }) {
         var script = GestureScript(startUsec: 1_000_000)
         script.drag(from: Point(x: 400, y: 60), to: Point(x: 400, y: 60 + distance), seconds: 0.6, hold: 0.2)
-        var pan = PanRecognizer(axis: .vertical, dominance: 0)
-        play(script.events, after: after) { event in
-            pan.handle(event)
-            control.follow(pan, at: event.seconds)
-        } frame: { t in
+        playPan(script, axis: .vertical, after: after) { pan, time in control.follow(pan, at: time) } frame: { t in
             control.advance(to: t)
             each(t)
         }
@@ -116,11 +112,9 @@ final class RecordingDelegate: PullToActionDelegate {
         script.move(to: Point(x: 400, y: 120), seconds: 0.4)
         script.wait(0.2)
         script.up()
-        var pan = PanRecognizer(axis: .vertical, dominance: 0)
         var seen: [PullToActionState] = []
-        play(script.events) { event in
-            pan.handle(event)
-            control.follow(pan, at: event.seconds)
+        playPan(script, axis: .vertical) { pan, time in
+            control.follow(pan, at: time)
             if seen.last != control.state { seen.append(control.state) }
         } frame: { control.advance(to: $0) }
         #expect(seen.contains(.triggered))

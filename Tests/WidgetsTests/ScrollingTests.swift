@@ -11,13 +11,11 @@ import Testing
         var scroll = ScrollView(frame: frame, contentHeight: 2000)
         var script = GestureScript(startUsec: 1_000_000)
         script.drag(from: Point(x: 400, y: 400), to: Point(x: 400, y: 100), seconds: 0.1)   // 3000 pt/s up
-        var pan = PanRecognizer(axis: .vertical, dominance: 0)
         var coasting: [Double] = []
         var overshot = 0.0
         var released = false
-        play(script.events, after: 3) { event in
-            pan.handle(event)
-            scroll.follow(pan, at: event.seconds)
+        playPan(script, axis: .vertical, after: 3) { pan, time in
+            scroll.follow(pan, at: time)
             released = released || pan.state == .ended
         } frame: { t in
             scroll.advance(to: t)

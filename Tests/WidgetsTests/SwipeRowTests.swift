@@ -18,11 +18,7 @@ import Testing
         let x0 = direction == .leftToRight ? 600.0 : 200.0
         let dx = direction == .leftToRight ? -distance : distance
         script.drag(from: Point(x: x0, y: 200), to: Point(x: x0 + dx, y: 200), seconds: seconds, hold: hold)
-        var pan = PanRecognizer(axis: .horizontal)
-        play(script.events, after: 1) { event in
-            pan.handle(event)
-            row.follow(pan, at: event.seconds)
-        } frame: { row.advance(to: $0) }
+        playPan(script, axis: .horizontal, after: 1) { pan, time in row.follow(pan, at: time) } frame: { row.advance(to: $0) }
         return row
     }
 

@@ -23,6 +23,17 @@ func play(_ events: [TouchEvent], after: Double = 1.5, fps: Double = 60, event: 
     }
 }
 
+/// Plays `script` through a pan along `axis`, as a scene's arena would hand it to a component: `follow` hears the
+/// pan after each event with the event's time, `frame` each frame's time.
+func playPan(_ script: GestureScript, axis: PanAxis, after: Double = 1.5, follow: (PanRecognizer, Double) -> Void,
+             frame: (Double) -> Void) {
+    var pan = PanRecognizer(axis: axis, dominance: axis == .vertical ? 0 : AxisLock.viewPagerDominance)
+    play(script.events, after: after) { event in
+        pan.handle(event)
+        follow(pan, event.seconds)
+    } frame: { frame($0) }
+}
+
 /// Text set with the system's fonts, as on the panel.
 func makeTypography(scale: Double = 1) throws -> Typography {
     Typography(typesetter: Typesetter(library: try FontLibrary()), scale: Scale(scale))
