@@ -97,6 +97,16 @@ func replay(_ name: String, _ write: (inout GestureScript) -> Void, setting: Dem
 }
 
 @Suite struct ArticlePagerSceneTests {
+    @Test(arguments: [(800.0, 480.0, 1.0), (960, 540, 2)])
+    func theFirstAndLastFitTheScreenAndTheMiddleOneTakesThree(width: Double, height: Double, scale: Double) throws {
+        let setting = try makeSetting(width: width, height: height, scale: scale)
+        let heights = SampleArticles.pagerArticles.map {
+            ArticlePage($0, width: width, typography: setting.typography).contentHeight
+        }
+        #expect(heights[0] <= height && heights[2] <= height)
+        #expect(heights[1] >= 3 * height)
+    }
+
     @Test func pullingPastTheFooterGoesToTheNextArticle() throws {
         let (played, _) = try replay("article-pager") { script in
             script.drag(from: Point(x: 400, y: 420), to: Point(x: 400, y: 100), seconds: 0.5, hold: 0.2)
