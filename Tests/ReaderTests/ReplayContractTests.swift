@@ -91,8 +91,9 @@ func replay(_ name: String, _ write: (inout GestureScript) -> Void, setting: Dem
         }
         let small = played.frames.filter { !$0.damage.isEmpty && $0.damage.area < 800 * 480 / 20 }
         #expect(small.count > 10)
-        // The 50 pt box and a pixel of anti-aliasing around it, never more.
-        for frame in small { #expect(frame.damage.bounds.width <= 53 && frame.damage.bounds.height <= 53) }
+        // The dots' 50 pt box wide and, as the spring overshoots (damping 0.4: about a quarter), up to 64 pt
+        // tall, with a pixel of anti-aliasing around: never more.
+        for frame in small { #expect(frame.damage.bounds.width <= 53 && frame.damage.bounds.height <= 67) }
     }
 }
 

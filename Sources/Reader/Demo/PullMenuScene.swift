@@ -25,7 +25,8 @@ public final class PullMenuScene: DemoScene {
         self.setting = setting
         page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
         menu = PullMenu(frame: setting.bounds, scale: setting.scale.pixelsPerPoint)
-        scroll = ScrollView(frame: setting.bounds, contentHeight: page.contentHeight)
+        scroll = ScrollView(frame: setting.bounds, contentHeight: page.contentHeight,
+                            physics: ScrollPhysics(tolerance: .display(scale: setting.scale.pixelsPerPoint)))
         menuTitle = setting.typography.layout("Menu", style: TextStyle(family: .sans, size: 20, weight: .bold,
                                                                        color: Palette.ink), width: 300)
         menuHint = setting.typography.layout("Tap to close", style: TextStyle(family: .sans, size: 15,
@@ -74,14 +75,17 @@ public final class PullMenuScene: DemoScene {
     private struct Look: Equatable {
         var offsetX: Double
         var scrollOffset: Double
-        var affordance: Rect
+        /// What the dots cover, overshoot included.
+        var dotsBounds: Rect
         var dots: [SpringDot]
         var overlayAlpha: Double
     }
 
     private var look: Look {
-        Look(offsetX: menu.offsetX, scrollOffset: scroll.offset, affordance: menu.affordanceFrame,
-             dots: menu.affordance.dots, overlayAlpha: menu.overlay.alpha)
+        let box = menu.affordanceFrame
+        return Look(offsetX: menu.offsetX, scrollOffset: scroll.offset,
+                    dotsBounds: menu.affordance.drawnBounds(x: box.minX, y: box.minY), dots: menu.affordance.dots,
+                    overlayAlpha: menu.overlay.alpha)
     }
 
     public func draw(into canvas: Canvas) -> DamageRegion {
@@ -89,9 +93,9 @@ public final class PullMenuScene: DemoScene {
         var damage = DamageRegion()
         if let before = drawn, before.offsetX == now.offsetX, before.scrollOffset == now.scrollOffset,
            before.overlayAlpha == now.overlayAlpha {
-            // Only the dots may have changed: their box, which stands still while the page does.
+            // Only the dots may have changed: where they were and where they are (the page stands still).
             if before.dots != now.dots {
-                damage.add(canvas.pixels(covering: now.affordance.union(before.affordance)).intersection(canvas.clip))
+                damage.add(canvas.pixels(covering: now.dotsBounds.union(before.dotsBounds)).intersection(canvas.clip))
             }
         } else {
             damage.add(canvas.clip)
@@ -108,7 +112,9 @@ public final class PullMenuScene: DemoScene {
         canvas.fill(revealed, with: Palette.backdrop)
         page.draw(into: canvas, frame: bounds, offset: scroll.offset, dx: -menu.offsetX)
         let box = menu.affordanceFrame
-        if canvas.needsDrawing(box) { menu.affordance.draw(into: canvas, x: box.minX, y: box.minY) }
+        if canvas.needsDrawing(menu.affordance.drawnBounds(x: box.minX, y: box.minY)) {
+            menu.affordance.draw(into: canvas, x: box.minX, y: box.minY)
+        }
         menu.overlay.draw(into: canvas, frame: bounds, title: menuTitle, hint: menuHint,
                           typography: setting.typography)
     }

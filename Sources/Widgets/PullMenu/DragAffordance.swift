@@ -41,17 +41,28 @@ public struct DragAffordance: Sendable, Equatable {
     /// Left edge of dot `index`'s slot within the box: 0, 16.67, 33.33.
     public static func slotX(_ index: Int) -> Double { size / Double(dotCount) * Double(index) }
 
+    /// Where dot `index` is drawn with the box's top-left corner at (x, y): its frame, with a collapse that
+    /// bounces past flat drawn at the height's magnitude, centred, as a squashed dot.
+    func drawnFrame(of index: Int, x: Double, y: Double) -> Rect {
+        let f = dots[index].frame(inSlotAt: x + Self.slotX(index), top: y)
+        let width = max(0, f.width), height = abs(f.height)
+        return Rect(x: f.x, y: f.y + f.height / 2 - height / 2, width: width, height: height)
+    }
+
+    /// Everything the dots cover with the box at (x, y). The spring overshoots: an expanding dot is briefly
+    /// taller than the box, so a redraw of the dots must cover this, not the box.
+    public func drawnBounds(x: Double, y: Double) -> Rect {
+        dots.indices.reduce(Rect.zero) { $0.union(drawnFrame(of: $1, x: x, y: y)) }
+    }
+
     /// Paints the dots with the box's top-left corner at (x, y), points. Each dot is a capsule whose corner
-    /// radius is half its width, as the original's layer; a collapse that bounces past flat is drawn with the
-    /// height's magnitude, centred, as a squashed dot.
+    /// radius is half its width, as the original's layer.
     public func draw(into canvas: Canvas, x: Double, y: Double) {
         for (i, dot) in dots.enumerated() {
-            let f = dot.frame(inSlotAt: x + Self.slotX(i), top: y)
-            let width = max(0, f.width), height = abs(f.height)
-            guard width > 0, height > 0 else { continue }
-            let centreY = f.y + f.height / 2
-            canvas.fill(RoundedRect(x: f.x, y: centreY - height / 2, width: width, height: height,
-                                    cornerRadius: width / 2), color: dot.tint.color)
+            let frame = drawnFrame(of: i, x: x, y: y)
+            guard !frame.isEmpty else { continue }
+            canvas.fill(RoundedRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                                    cornerRadius: frame.width / 2), color: dot.tint.color)
         }
     }
 }
