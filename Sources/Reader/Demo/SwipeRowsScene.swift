@@ -11,6 +11,9 @@ public final class SwipeRowsScene: DemoScene {
 
     private let setting: DemoSetting
     let rows: SwipeList<HeadlineCell>
+    /// What the rows reported, in order, for the replay's `selected` and `removed`.
+    private(set) var selected: [Int] = []
+    private(set) var removed: [Int] = []
     private var drawn: Look?
 
     public init(setting: DemoSetting, actions: [SwipeAction] = [.more, .delete],
@@ -31,8 +34,14 @@ public final class SwipeRowsScene: DemoScene {
 
     public func handle(_ frame: TouchFrame) {
         for event in frame.events { rows.handle(event) }
-        // The demo has no store behind it: what the rows report is only shown, not kept.
-        _ = rows.takeEvents()
+        // The demo has no store behind it: what the rows report is only counted for the replay.
+        for event in rows.takeEvents() {
+            switch event {
+            case .selected(let row): selected.append(row)
+            case .deleted(let row): removed.append(row)
+            case .action, .sheetOption, .sheetCancelled: break
+            }
+        }
     }
 
     public func advance(to time: Double) -> Bool { rows.advance(to: time) }
@@ -41,7 +50,8 @@ public final class SwipeRowsScene: DemoScene {
 
     public var deadline: Double? { nil }
 
-    /// A hint that rows can be swiped: the first row peeks open and shut (the live demo does this on showing).
+    /// A hint that rows can be swiped: the first row peeks open and shut (the demo shell does this the first
+    /// time it shows the rows).
     public func hint(at time: Double) { rows.hint(0, at: time) }
 
     private struct Look: Equatable {
@@ -79,8 +89,8 @@ public final class SwipeRowsScene: DemoScene {
         [("rows", .array((0..<Self.rowCount).map { .number(rows.offset(ofRow: $0)) })),
          ("catchWidth", .number(rows.catchWidth)),
          ("open", rows.openRow.map { .integer($0) } ?? .null),
-         ("selected", .array(rows.selected.map { .integer($0) })),
+         ("selected", .array(selected.map { .integer($0) })),
          ("sheet", .string(rows.sheet.isPresented ? "open" : "closed")),
-         ("removed", .array(rows.removed.map { .integer($0) }))]
+         ("removed", .array(removed.map { .integer($0) }))]
     }
 }

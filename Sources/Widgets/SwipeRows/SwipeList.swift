@@ -12,7 +12,7 @@ import Touch
 /// - Scrolling the list, an insert or a delete, and `closeOpenRow` (a refresh) close the open row.
 /// - A row's swipe state is kept by row, not by cell: it survives the row scrolling out and back.
 ///
-/// What happened is queued in `events` for the owner to take.
+/// What happened is queued in `events` for the owner to take; the list keeps no history of its own.
 public final class SwipeList<Cell: AnyObject> {
     public enum Event: Sendable, Equatable {
         case selected(row: Int)
@@ -38,8 +38,6 @@ public final class SwipeList<Cell: AnyObject> {
     public let list: ListView<Cell>
     public private(set) var sheet: ActionSheet
     public private(set) var openRow: Int?
-    public private(set) var selected: [Int] = []
-    public private(set) var removed: [Int] = []
     public private(set) var events: [Event] = []
     private var rows: [Int: SwipeRow] = [:]
     private var sheetRow: Int?
@@ -144,6 +142,8 @@ public final class SwipeList<Cell: AnyObject> {
     private func touchBegan(at point: Point, time: Double) {
         touchedRow = list.row(at: point, offset: scroll.offset)
         swallowTap = false
+        // A finger takes over from a hint: the hint does not shut a row the finger is moving.
+        hintCloses = nil
         if let open = openRow, open != touchedRow {
             closeOpenRow(at: time)
             swallowTap = true
@@ -163,7 +163,6 @@ public final class SwipeList<Cell: AnyObject> {
             return
         }
         if swallowTap { return }
-        selected.append(id)
         flash = (id, time)
         events.append(.selected(row: id))
     }
@@ -210,9 +209,10 @@ public final class SwipeList<Cell: AnyObject> {
     /// Removes row `id`, animated; closes the open row.
     public func delete(_ id: Int, at time: Double) {
         guard list.remove(id, at: time) else { return }
+        // The row goes with its swipe: were its id used again, it would come back shut.
+        rows[id] = nil
         if openRow == id { openRow = nil }
         closeOpenRow(at: time)
-        removed.append(id)
         events.append(.deleted(row: id))
     }
 
@@ -243,6 +243,7 @@ public final class SwipeList<Cell: AnyObject> {
         var moving = scroll.advance(to: time)
         for id in Array(rows.keys) {
             if rows[id]?.advance(to: time) == true { moving = true }
+            // Only rows slid open or moving keep a swipe: a long list keeps a handful, not one per row touched.
             if let r = rows[id], !r.isShowingActions, !r.isMoving, !r.isDragging { rows[id] = nil }
         }
         if list.advance(to: time) { moving = true }
