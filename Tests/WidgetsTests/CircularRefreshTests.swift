@@ -118,3 +118,20 @@ import Testing
         #expect(refresh.state == .stopped && refresh.scroll.offset == 0)
     }
 }
+
+@Suite struct SpinnerClockTests {
+    @Test func theSpinnerAsksForItsStepsAndTurnsOnWhileItFades() {
+        let refresh = CircularRefresh(scroll: ScrollView(frame: Rect(x: 0, y: 0, width: 800, height: 480), contentHeight: 1500))
+        refresh.beginRefreshing(at: 10)
+        #expect(refresh.advance(to: 10.2))                   // sliding and fading in
+        #expect(refresh.advance(to: 11) == false)            // only the spinner now: no frames at 60 Hz...
+        let next = try! #require(refresh.nextSpinnerStep)    // ...but one at its next step
+        #expect(abs(next - (10 + 13.0 / 12)) < 1e-9)
+        refresh.endRefreshing(at: 11)
+        refresh.advance(to: 11.15)
+        // Fading out, it keeps its phase: 1.15 s after it started, not back at the first spoke.
+        #expect(abs(refresh.spinnerTime - 1.15) < 1e-9 && refresh.spinnerAlpha > 0 && refresh.nextSpinnerStep != nil)
+        refresh.advance(to: 11.301)
+        #expect(refresh.spinnerAlpha == 0 && refresh.nextSpinnerStep == nil && refresh.spinnerTime == 0)
+    }
+}

@@ -224,3 +224,28 @@ final class RecordingDelegate: PullToActionDelegate {
         #expect(control.state == .retracting)
     }
 }
+
+@Suite struct ArrowSecondPullTests {
+    @Test func aPullThatCatchesTheRetractingControlTurnsTheArrowAgain() {
+        let arrow = ArrowStatusView()
+        let control = PullToAction(scroll: ScrollView(frame: Rect(x: 0, y: 0, width: 800, height: 480), contentHeight: 2000),
+                                   statusView: arrow, visualizer: ArrowVisualizer(arrow: arrow))
+        control.trigger(at: 1)
+        control.advance(to: 2)
+        control.actionCompleted(at: 2)                        // a quarter-turn boundary: retracts at once
+        control.advance(to: 2.05)
+        #expect(control.state == .retracting)
+        var script = GestureScript(startUsec: 2_100_000)
+        script.down(at: Point(x: 400, y: 100))
+        script.move(to: Point(x: 400, y: 300), seconds: 0.4)
+        var rotations: [Double] = []
+        playPan(script, axis: .vertical, after: 0) { pan, time in
+            control.follow(pan, at: time)
+            rotations.append(arrow.rotation)
+        } frame: { control.advance(to: $0) }
+        #expect(control.state == .pulling || control.state == .triggered)
+        // The arrow follows this pull: 360° per threshold of pull, as on the first.
+        #expect(abs(arrow.rotation - 3.6 * control.pulled) < 1e-9)
+        #expect(Set(rotations).count > 5)
+    }
+}

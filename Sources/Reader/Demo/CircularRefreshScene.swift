@@ -48,7 +48,9 @@ public final class CircularRefreshScene: DemoScene, CircularRefreshDelegate {
 
     public func invalidateDrawing() { drawn = nil }
 
-    public var deadline: Double? { work.finishesAt }
+    public var deadline: Double? {
+        [work.finishesAt, refresh.nextSpinnerStep].compactMap { $0 }.min()
+    }
 
     private struct Look: Equatable {
         var offset: Double

@@ -26,8 +26,10 @@ public final class CircularRefresh {
     public private(set) var scroll: ScrollView
     /// The list's own top inset, under the control's (0 in the demo).
     public let baseInset: Double
-    /// When the refresh began, for the spinner's phase.
+    /// When the refresh began.
     public private(set) var loadingSince: Double?
+    /// When the spinner started turning; it turns until it has faded out, after the refresh too.
+    private var spinnerStart: Double?
     public weak var delegate: CircularRefreshDelegate?
     private var insetMotion = AnimatedValue(0)
     private var spinnerFade = AnimatedValue(0)
@@ -100,6 +102,7 @@ public final class CircularRefresh {
     private func beginLoading(at time: Double) {
         state = .loading
         loadingSince = time
+        spinnerStart = spinnerStart ?? time
         insetMotion.animate(to: Self.height, duration: Self.fadeSeconds, at: time)
         spinnerFade.animate(to: 1, duration: Self.fadeSeconds, at: time)
         circleFade.animate(to: 0, duration: Self.fadeSeconds, at: time)
@@ -130,12 +133,22 @@ public final class CircularRefresh {
         let insetMoving = insetMotion.advance(to: time)
         let spinnerFading = spinnerFade.advance(to: time)
         let circleFading = circleFade.advance(to: time)
-        // The spinner turns for as long as it shows.
-        return scrolling || insetMoving || spinnerFading || circleFading || spinnerAlpha > 0
+        if spinnerAlpha == 0, state != .loading { spinnerStart = nil }
+        // The spinner alone is not motion: it changes twelve times a second, and asks for those frames with
+        // `nextSpinnerStep`.
+        return scrolling || insetMoving || spinnerFading || circleFading
     }
 
-    /// The spinner's clock: seconds since loading began (0 when not loading).
-    public var spinnerTime: Double { loadingSince.map { time - $0 } ?? 0 }
+    /// The spinner's clock: seconds since it started turning (0 when it does not show).
+    public var spinnerTime: Double { spinnerStart.map { max(0, time - $0) } ?? 0 }
+
+    /// When the spinner next moves a spoke on, while it shows; a deadline, so a panel showing only the
+    /// spinner wakes twelve times a second, not sixty.
+    public var nextSpinnerStep: Double? {
+        guard let start = spinnerStart, spinnerAlpha > 0 else { return nil }
+        return start + ((time - start) / Spinner.stepSeconds + 1e-9).rounded(.down) * Spinner.stepSeconds
+            + Spinner.stepSeconds
+    }
 }
 
 /// Starts the real work when a refresh begins (pulled or from code) and calls `endRefreshing(at:)` when done.

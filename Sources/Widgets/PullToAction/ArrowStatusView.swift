@@ -10,7 +10,8 @@ import Raster
 /// turn it is in.
 ///
 /// Beyond the seed: after spinning it holds its pose while the control retracts (the seed snapped back to
-/// 2π·r, a visible jump), and it is back at rest (0°, scale 0) once the control is idle.
+/// 2π·r, a visible jump), and it is back at rest (0°, scale 0) once the control is idle. A new pull that
+/// catches the control while it retracts takes the arrow over again.
 public final class ArrowStatusView: PullToActionStatusView {
     public static let quarterTurnSeconds = 0.25
     /// The arrow's box at scale 1, points. The glyph stays inside the circle inscribed in it, so the box holds
@@ -39,10 +40,15 @@ public final class ArrowStatusView: PullToActionStatusView {
     }
 
     public func stateChanged(to state: PullToActionState, at time: Double) {
-        if state == .idle {
+        switch state {
+        case .idle:
             hasSpun = false
             rotation = 0
             scale = 0
+        case .pulling:
+            hasSpun = false
+        case .triggered, .executing, .retracting:
+            break
         }
     }
 
@@ -86,7 +92,6 @@ public final class ArrowStatusView: PullToActionStatusView {
         let place = AffineTransform.scale(scale)
             .concatenating(.rotation(rotation * Double.pi / 180))
             .concatenating(.translation(x: center.x, y: center.y))
-        // Ring radius 11.2 and width 4 for a 40 pt box: the head's far corner is 19.5 pt from the centre.
         // Ring radius 11.2 and width 4 for a 40 pt box: the head's far corners are 19.5 pt from the centre.
         let radius = side * 0.28, width = side * 0.1
         let start = -Double.pi / 2 + 0.35, sweep = 1.5 * Double.pi

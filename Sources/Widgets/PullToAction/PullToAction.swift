@@ -144,7 +144,9 @@ public final class PullToAction {
         if state == .retracting, !scroll.isDragging, !scroll.isMoving, pulled <= 0 {
             change(to: .idle, at: time)
         }
-        return moving || awaitingExecute || awaitingReset
+        // A visualizer that waits animates (and says so) or is waiting on something that will call back: no
+        // frames are owed for the waiting itself.
+        return moving
     }
 
     private func change(to new: PullToActionState, at time: Double) {
