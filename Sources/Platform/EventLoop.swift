@@ -99,10 +99,15 @@ public final class EventLoop {
         fireDueTimers()
     }
 
+    /// Fires the due timers one at a time, earliest first, each taken out before it runs: a handler that
+    /// cancels another timer due in the same round stops it, and one it schedules waits for the next round.
     private func fireDueTimers() {
         let now = MonotonicClock.nanoseconds()
-        let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
-        timers.removeAll { $0.deadline <= now }
-        for timer in due { timer.handler() }
+        let round = Set(timers.filter { $0.deadline <= now }.map(\.id))
+        while let next = timers.indices.filter({ round.contains(timers[$0].id) })
+            .min(by: { timers[$0].deadline < timers[$1].deadline }) {
+            let timer = timers.remove(at: next)
+            timer.handler()
+        }
     }
 }

@@ -20,6 +20,23 @@ import Platform
         #expect(MonotonicClock.nanoseconds() - start >= 30_000_000)
     }
 
+    @Test func aTimerCancelledByAnotherDueInTheSameRoundDoesNotFire() throws {
+        let loop = try EventLoop()
+        var fired: [String] = []
+        let start = MonotonicClock.nanoseconds()
+        var second: EventLoop.Timer?
+        loop.schedule(at: start + 1_000_000) {
+            fired.append("first")
+            if let second { loop.cancel(second) }
+        }
+        second = loop.schedule(at: start + 2_000_000) { fired.append("second") }
+        loop.schedule(at: start + 3_000_000) { loop.stop() }
+        // Both come due before the loop looks: they fire in one round.
+        usleep(2_500)
+        try loop.run()
+        #expect(fired == ["first"])
+    }
+
     @Test func readableDescriptorWakesTheLoop() throws {
         let loop = try EventLoop()
         var ends: [Int32] = [0, 0]
