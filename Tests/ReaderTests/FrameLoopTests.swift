@@ -117,3 +117,53 @@ final class CountingScene: Scene {
         #expect(display.presentedFrames == presented)
     }
 }
+
+/// A display that refuses or fails presents on demand.
+final class StubbornDisplay: Display {
+    struct Gone: Error {}
+    let shadow = Surface(width: 8, height: 8)
+    let refreshPeriod = 1.0 / 60
+    var isFlipPending = false
+    var refuse = 0
+    var fail = 0
+    private(set) var shown: [DamageRegion] = []
+    var name: String { "stubborn" }
+
+    func present(_ damage: DamageRegion) throws -> Bool {
+        if fail > 0 { fail -= 1; throw Gone() }
+        if refuse > 0 { refuse -= 1; return false }
+        shown.append(damage)
+        return true
+    }
+}
+
+@Suite struct FrameLoopPresentFailureTests {
+    @Test func pixelsTheDisplayDidNotTakeGoOutWithTheNextFrame() throws {
+        let display = StubbornDisplay()
+        display.refuse = 1
+        let scene = CountingScene()
+        let loop = FrameLoop(scene: scene, display: display, scale: .one)
+        try loop.frame(at: 0)
+        #expect(display.shown.isEmpty && loop.unpresented && loop.needsFrame)
+        // Nothing new is drawn, but what was drawn is presented now.
+        try loop.frame(at: 1.0 / 60)
+        #expect(display.shown.count == 1 && !loop.unpresented && !loop.needsFrame)
+    }
+
+    @Test func aFailingDisplayIsRetriedLessAndLessOften() throws {
+        let display = StubbornDisplay()
+        display.fail = 10
+        let loop = FrameLoop(scene: CountingScene(), display: display, scale: .one)
+        var gaps: [Double] = []
+        var t = 0.0
+        for _ in 0..<8 {
+            #expect(throws: StubbornDisplay.Gone.self) { try loop.frame(at: t) }
+            let wake = try #require(loop.wakeTime)
+            gaps.append(wake - t)
+            t = wake
+        }
+        for (a, b) in zip(gaps, gaps.dropFirst()) { #expect(b >= a) }
+        #expect(gaps.last! >= 1)                              // a second between tries at the most
+        #expect(gaps.last! < 1.1)
+    }
+}

@@ -7,8 +7,10 @@ import Raster
 /// The panel, driven through KMS with dumb buffers: the app draws into a cached shadow surface in logical
 /// orientation, and each `present` copies only the damaged rectangles (turned to the panel's mounting) into a
 /// buffer that is not on screen, then page-flips to it. `present` never waits for a flip: the event loop reads
-/// flip completions from `fd` (`handleEvents()`) and the frame loop draws its next frame then. The previous
-/// CRTC configuration comes back when the display is closed.
+/// flip completions from `fd` (`handleEvents()`) and the frame loop draws its next frame then. Of the three
+/// buffers, one is on the glass and one is drawn into; the third is for a flip given up as lost whose buffer
+/// may still reach the glass late, so that nothing is ever drawn into a buffer being shown. The previous CRTC
+/// configuration comes back when the display is closed.
 public final class KMSDisplay: Display {
     public let shadow: Surface
     public let name: String
@@ -34,6 +36,8 @@ public final class KMSDisplay: Display {
     private var buffers: [ScanoutBuffer] = []
     private var front = 0
     private var pending: Int?
+    /// A flip given up as lost (`forgetLostFlip`): its buffer is kept out of use until its event turns up.
+    private var lost: Int?
 
     public init(path: String, choice: ModeChoice = ModeChoice(), turn: QuarterTurn = .none) throws {
         let card = try DRMCard(path: path)
@@ -81,19 +85,27 @@ public final class KMSDisplay: Display {
         for buffer in buffers { buffer.staleDamage.add(visible) }
         // The flip in flight must land first; this damage goes out with the next present.
         if pending != nil { return false }
-        // A buffer that is not on screen: its stale damage is what changed since it was last shown.
-        guard let back = buffers.indices.first(where: { $0 != front }) else { return false }
+        // A buffer neither on the glass nor possibly about to be: its stale damage is what changed since it
+        // was last shown.
+        guard let back = buffers.indices.first(where: { $0 != front && $0 != lost }) else { return false }
         let buffer = buffers[back]
         if buffer.staleDamage.isEmpty { return true }
-        for rect in buffer.staleDamage.rects {
+        let flipping = buffer.staleDamage
+        for rect in flipping.rects {
             buffer.surface.copyTurned(from: shadow, rect: rect, turn: turn)
         }
         buffer.staleDamage.removeAll()
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard drmModePageFlip(card.fd, crtcID, buffer.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), me) == 0 else {
-            // The copied rectangles are not on the glass: this buffer must copy them again next time.
             let error = SystemCallError("page flip on \(card.path)")
-            buffer.staleDamage.add(visible)
+            // Not shown: the buffer must be flipped next time, and an empty stale damage would skip it.
+            buffer.staleDamage.add(flipping)
+            // The flip given up as lost is still in the kernel's hands: it is pending after all.
+            if error.errno == EBUSY, let late = lost {
+                pending = late
+                lost = nil
+                return false
+            }
             throw error
         }
         pending = back
@@ -108,8 +120,9 @@ public final class KMSDisplay: Display {
     /// the event loop calls this from a timer while a flip is pending. True when one was forgotten.
     @discardableResult
     public func forgetLostFlip() -> Bool {
-        guard pending != nil,
+        guard let given = pending,
               MonotonicClock.nanoseconds() &- flipRequested >= UInt64(Self.lostFlipSeconds * 1e9) else { return false }
+        lost = given
         pending = nil
         return true
     }
@@ -139,8 +152,10 @@ public final class KMSDisplay: Display {
     }
 
     private func flipCompleted(at time: UInt64) {
-        if let pending { front = pending }
+        // A flip given up as lost may still land: its buffer is then what the glass shows.
+        if let shown = pending ?? lost { front = shown }
         pending = nil
+        lost = nil
         lastFlipTime = time
         onFlip?(Double(time) / 1e9)
     }

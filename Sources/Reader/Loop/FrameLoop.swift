@@ -25,6 +25,12 @@ public final class FrameLoop {
     /// When the last frame was drawn, and the moment it was drawn for.
     public private(set) var lastFrame: (drawnAt: Double, shownAt: Double)?
     public private(set) var framesDrawn = 0
+    /// Drawn pixels the display has not taken yet (it was busy, or the present failed): the next frame presents
+    /// even if it draws nothing new.
+    public private(set) var unpresented = false
+    /// Presents that failed in a row: the loop waits longer before each retry, so a display that went away
+    /// costs a wake-up a second, not sixty.
+    private var failedPresents = 0
 
     public init(scene: Scene, display: Display, scale: Scale, glyphs: GlyphCache = GlyphCache()) {
         self.scene = scene
@@ -70,10 +76,20 @@ public final class FrameLoop {
     public func frame(at time: Double, now: Double? = nil) throws -> DamageRegion {
         let moving = scene.advance(to: time)
         let damage = scene.draw(into: canvas)
-        needsFrame = moving
         lastFrame = (now ?? time, time)
         framesDrawn += 1
-        if !damage.isEmpty { try display.present(damage) }
+        if !damage.isEmpty || unpresented {
+            do {
+                unpresented = try !display.present(damage)
+                failedPresents = 0
+            } catch {
+                unpresented = true
+                failedPresents += 1
+                needsFrame = true
+                throw error
+            }
+        }
+        needsFrame = moving || unpresented
         return damage
     }
 
@@ -90,7 +106,8 @@ public final class FrameLoop {
         if display.isFlipPending { return nil }
         var wake = scene.deadline
         if needsFrame {
-            let next = (lastFrame?.drawnAt ?? 0) + display.refreshPeriod
+            let backOff = Double(1 << min(failedPresents, 6))
+            let next = (lastFrame?.drawnAt ?? 0) + display.refreshPeriod * backOff
             wake = min(wake ?? next, next)
         }
         return wake
