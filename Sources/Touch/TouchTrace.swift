@@ -9,7 +9,8 @@
 ///     frame
 ///     16000    0     up
 ///
-/// - `t_us`: integer microseconds, never decreasing; `slot`: libinput slot (≥ −1); `phase`: down, move, up,
+/// - `t_us`: integer microseconds from 0 to 10^15 (about 31 years: any clock's reading, and no sum or difference
+///   of two can overflow), never decreasing; `slot`: libinput slot (≥ −1); `phase`: down, move, up,
 ///   cancel; `x y`: points, required for down and move, optional for up and cancel (the last position).
 /// - `frame` closes a libinput frame. Events without a marker between them share a frame only while their
 ///   timestamps are equal, so a hand-written trace may omit the markers.
@@ -35,6 +36,9 @@ public struct TouchTrace: Sendable, Hashable {
 
     /// Every event in order.
     public var events: [TouchEvent] { frames.flatMap(\.events) }
+
+    /// The latest timestamp a trace may hold, in microseconds.
+    public static let latestTimeUsec: Int64 = 1_000_000_000_000_000
 
     /// Time of the last event, 0 when empty.
     public var durationUsec: Int64 {
@@ -105,7 +109,9 @@ struct TouchTraceParser {
         guard fields.count == 3 || fields.count == 5 else {
             throw fail("expected 't_us slot phase [x y]', got \(fields.count) fields")
         }
-        guard let time = Int64(fields[0]) else { throw fail("time '\(fields[0])' is not an integer of microseconds") }
+        guard let time = Int64(fields[0]), time >= 0, time <= TouchTrace.latestTimeUsec else {
+            throw fail("time '\(fields[0])' is not a whole number of microseconds from 0 to \(TouchTrace.latestTimeUsec)")
+        }
         guard let slot = Int(fields[1]), slot >= -1 else { throw fail("slot '\(fields[1])' is not an integer ≥ -1") }
         guard let phase = TouchPhase(rawValue: String(fields[2])) else {
             throw fail("unknown phase '\(fields[2])' (expected down, move, up or cancel)")

@@ -80,6 +80,8 @@ struct ReplayCommand: ParsableCommand {
         let display = HeadlessDisplay(width: size.width, height: size.height, refreshPeriod: 1 / fps)
         let loop = FrameLoop(scene: demo, display: display, scale: pixelsPerPoint, glyphs: glyphs)
         let output = BufferedOutput()
+        // Frames already worked out are printed even when the replay stops with an error.
+        defer { output.flush() }
         var writer = try frames.map { try SnapshotWriter(directory: $0) }
         var index = 0
         try replay.play(demo, loop: loop, startAction: demo.startAction) { frame in
@@ -96,7 +98,6 @@ struct ReplayCommand: ParsableCommand {
                 output.line(fields.map { "\($0.0)=\($0.1.text)" }.joined(separator: " "))
             }
         }
-        output.flush()
     }
 }
 

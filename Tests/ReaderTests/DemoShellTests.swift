@@ -46,3 +46,15 @@ import Touch
         #expect(value["b"] == .number(0.5) && value["zz"] == nil)
     }
 }
+
+@Suite struct DemoShellHintTests {
+    @Test func theRowsPeekOpenTheFirstTimeTheyShow() throws {
+        let shell = DemoShell(setting: try makeSetting(), first: "swipe-rows")
+        let rows = try #require(shell.scene as? SwipeRowsScene)
+        _ = shell.advance(to: 1)
+        _ = shell.advance(to: 1.2)
+        #expect((rows.rows.offset(ofRow: 0) ?? 0) > 10)
+        _ = shell.advance(to: 3)
+        #expect(rows.rows.offset(ofRow: 0) == 0)
+    }
+}

@@ -21,6 +21,8 @@ public final class DemoShell: Scene {
     private var needsFullDraw = true
     /// A demo chosen by tap, switched to on the next advance (with that frame's time).
     private var pending: String?
+    /// Whether the rows have shown their hint (a row peeking open) yet: once, the first time they show.
+    private var rowsHinted = false
     private var time = 0.0
 
     /// `first` names the demo shown first (the first of `DemoCatalog.names` by default).
@@ -76,7 +78,10 @@ public final class DemoShell: Scene {
             pending = nil
             current = next
             needsFullDraw = true
-            if let rows = scene as? SwipeRowsScene { rows.hint(at: time) }
+        }
+        if !rowsHinted, let rows = scene as? SwipeRowsScene {
+            rowsHinted = true
+            rows.hint(at: time)
         }
         return scene.advance(to: time) || pending != nil
     }

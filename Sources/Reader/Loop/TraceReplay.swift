@@ -6,10 +6,14 @@ import Widgets
 /// A scene that never came to rest.
 public enum ReplayError: Error, CustomStringConvertible, Sendable {
     case neverAtRest(seconds: Double)
+    case tooLong(seconds: Double)
 
     public var description: String {
         switch self {
         case .neverAtRest(let seconds): "the scene was still moving \(Int(seconds)) s after the last event"
+        case .tooLong(let seconds):
+            "the trace (or --refresh-at) reaches \(Int(seconds)) s past its first event; a replay plays at most "
+                + "\(Int(TraceReplay.longest)) s"
         }
     }
 }
@@ -25,6 +29,8 @@ public struct TraceReplay {
     public static let restToEnd = 1.0
     /// A scene still moving this long after its last event is broken: the replay stops rather than run forever.
     public static let giveUpAfter = 120.0
+    /// The longest stretch of input a replay plays (frames are drawn for all of it), seconds.
+    public static let longest = 3600.0
 
     /// `refreshAt`: seconds after the first event at which the scene's action starts from code.
     public init(trace: TouchTrace, fps: Double = 60, refreshAt: Double? = nil) {
@@ -52,6 +58,7 @@ public struct TraceReplay {
         var pending = trace.frames[...]
         var actionPending = refreshAt != nil
         let lastInput = max(seconds(trace.frames.last?.timeUsec ?? startUsec), refreshAt ?? 0)
+        guard lastInput <= Self.longest else { throw ReplayError.tooLong(seconds: lastInput) }
         var restingSince: Double?
         var k = 0
         while true {

@@ -56,15 +56,18 @@ public final class ArticlePager {
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
     private var touches = TouchSequence<Bool>()
 
+    /// Shown in place of articles when there are none (a feed that is empty, or not fetched yet).
+    public static let nothingToRead = Article(title: "Nothing to read yet",
+                                              paragraphs: ["New articles will appear here as the feeds bring them."])
+
     public init(frame: Rect, articles: [Article], startingAt index: Int = 0, typography: Typography,
                 glyphs: GlyphCache) {
-        precondition(!articles.isEmpty, "a pager needs an article")
         self.frame = frame
-        self.articles = articles
+        self.articles = articles.isEmpty ? [Self.nothingToRead] : articles
         self.typography = typography
         self.glyphs = glyphs
-        current = min(max(index, 0), articles.count - 1)
-        page = ArticlePage(articles[current], width: frame.width, typography: typography)
+        current = min(max(index, 0), self.articles.count - 1)
+        page = ArticlePage(self.articles[current], width: frame.width, typography: typography)
         scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
         header = PagerBar(edge: .header, title: nil)
         footer = PagerBar(edge: .footer, title: nil)

@@ -69,10 +69,5 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
-    /// Grown by `dx` on the left and right and `dy` above and below (shrunk for negative values).
-    public func insetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
-    }
-
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

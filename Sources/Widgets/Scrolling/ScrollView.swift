@@ -119,7 +119,4 @@ public struct ScrollView: Sendable {
 
     /// Where content y (points from the content's top) is on screen.
     public func screenY(ofContentY y: Double) -> Double { frame.minY + y - offset }
-
-    /// The content's visible range, in content y.
-    public var visibleContent: ClosedRange<Double> { offset...(offset + frame.height) }
 }
