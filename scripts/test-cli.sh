@@ -50,6 +50,9 @@ printf '0 0 down 10 10\n5 0 sideways 1 2\n' > "$work/broken.trace"
 check "a malformed trace is a one-line failure" one_line_error 1 replay swipe-rows "$work/broken.trace" --json
 grep -q 'line 2' "$work/stderr"
 check "the malformed trace's error names the line" test $? -eq 0
+printf '0 0 down 10 10\n9223372036854775807 0 up\n' > "$work/forever.trace"
+check "a timestamp out of range is a one-line failure" one_line_error 1 replay pull-menu "$work/forever.trace" --json
+check "a replay past an hour is a one-line failure" one_line_error 1 replay pull-menu "$work/pull.trace" --json --refresh-at 7200
 
 "$bin" render --size 640x400 --out "$work/render" >"$work/render.out" 2>&1
 check "render exits 0" test $? -eq 0
