@@ -37,10 +37,8 @@ struct BenchWidgetsCommand: ParsableCommand {
         for name in DemoCatalog.names {
             // One glyph cache for every round: the first round fills it, as screens shown before would have.
             let glyphs = GlyphCache()
-            let setting = DemoSetting(size: Size(width: pixelsPerPoint.points(Double(size.width)),
-                                                 height: pixelsPerPoint.points(Double(size.height))),
-                                      typography: Typography(typesetter: typesetter, scale: pixelsPerPoint),
-                                      glyphs: glyphs)
+            let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: pixelsPerPoint,
+                                      typesetter: typesetter, glyphs: glyphs)
             guard let trace = DemoTraces.trace(for: name, size: setting.size) else { continue }
             var fastest: [UInt64] = []
             var frames: [TraceReplay.Frame] = []

@@ -24,8 +24,8 @@ struct DemoFilm {
         let typesetter = ScreenFonts.typesetter(log: log)
         for name in DemoCatalog.names {
             let glyphs = GlyphCache()
-            let setting = DemoSetting(size: Size(width: scale.points(Double(width)), height: scale.points(Double(height))),
-                                      typography: Typography(typesetter: typesetter, scale: scale), glyphs: glyphs)
+            let setting = DemoSetting(pixelWidth: width, pixelHeight: height, scale: scale, typesetter: typesetter,
+                                      glyphs: glyphs)
             guard let scene = DemoCatalog.make(name, setting: setting),
                   let trace = DemoTraces.trace(for: name, size: setting.size) else { continue }
             let display = HeadlessDisplay(width: width, height: height, refreshPeriod: 1 / Self.fps)

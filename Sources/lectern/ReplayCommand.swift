@@ -68,12 +68,10 @@ struct ReplayCommand: ParsableCommand {
         }
         let replay = TraceReplay(trace: try readTrace(trace), fps: fps, refreshAt: refreshAt)
         let pixelsPerPoint = Scale(scale)
-        let typography = Typography(typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
-                                    scale: pixelsPerPoint)
         let glyphs = GlyphCache()
-        let setting = DemoSetting(size: Size(width: pixelsPerPoint.points(Double(size.width)),
-                                             height: pixelsPerPoint.points(Double(size.height))),
-                                  typography: typography, glyphs: glyphs, actionSeconds: actionSeconds)
+        let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: pixelsPerPoint,
+                                  typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")), glyphs: glyphs,
+                                  actionSeconds: actionSeconds)
         guard let demo = DemoCatalog.make(scene, setting: setting) else {
             throw CommandFailure("scene '\(scene)' is not built")
         }

@@ -106,8 +106,9 @@ struct RunCommand: ParsableCommand {
             ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
                               widthMillimetres: display.widthMillimetres) ?? .one
         let glyphs = GlyphCache()
-        let shell = DemoShell(setting: demoSetting(width: display.shadow.width, height: display.shadow.height,
-                                                   scale: pixelsPerPoint, glyphs: glyphs, log: log), first: scene)
+        let shell = DemoShell(setting: DemoSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height,
+                                                   scale: pixelsPerPoint, typesetter: ScreenFonts.typesetter(log: log),
+                                                   glyphs: glyphs), first: scene)
         let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
         let driver = PanelDriver(events: loop, frames: frames, display: display, reportLatency: showTouches, log: log)
         let input = startInput(for: display, scale: pixelsPerPoint, loop: loop, driver: driver, log: log)
@@ -155,12 +156,6 @@ struct RunCommand: ParsableCommand {
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
     }
 
-    /// The demos' setting for a picture `width`x`height` pixels at `scale`.
-    private func demoSetting(width: Int, height: Int, scale: Scale, glyphs: GlyphCache, log: Logger) -> DemoSetting {
-        DemoSetting(size: Size(width: scale.points(Double(width)), height: scale.points(Double(height))),
-                    typography: Typography(typesetter: ScreenFonts.typesetter(log: log), scale: scale), glyphs: glyphs)
-    }
-
     /// Touch from libinput's seat, with the panel's mounting undone and in points. Without it the panel still shows.
     private func startInput(for display: KMSDisplay, scale: Scale, loop: EventLoop, driver: PanelDriver,
                             log: Logger) -> LibinputSource? {
@@ -201,10 +196,8 @@ struct RunCommand: ParsableCommand {
         for name in recording != nil || scene != nil ? [first] : DemoCatalog.names {
             let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
             let glyphs = GlyphCache()
-            let setting = DemoSetting(size: Size(width: pixelsPerPoint.points(Double(display.shadow.width)),
-                                                 height: pixelsPerPoint.points(Double(display.shadow.height))),
-                                      typography: Typography(typesetter: typesetter, scale: pixelsPerPoint),
-                                      glyphs: glyphs)
+            let setting = DemoSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height,
+                                      scale: pixelsPerPoint, typesetter: typesetter, glyphs: glyphs)
             let shell = DemoShell(setting: setting, first: name)
             let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
             if let recording {

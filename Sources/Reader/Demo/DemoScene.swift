@@ -33,6 +33,14 @@ public struct DemoSetting {
         self.actionSeconds = actionSeconds.isFinite && actionSeconds >= 0 ? actionSeconds : 1
     }
 
+    /// The setting for a picture `width`x`height` pixels at `scale`, its text set by `typesetter` (none: no words).
+    public init(pixelWidth width: Int, pixelHeight height: Int, scale: Scale, typesetter: Typesetter?,
+                glyphs: GlyphCache = GlyphCache(), actionSeconds: Double = 1) {
+        self.init(size: Size(width: scale.points(Double(width)), height: scale.points(Double(height))),
+                  typography: Typography(typesetter: typesetter, scale: scale), glyphs: glyphs,
+                  actionSeconds: actionSeconds)
+    }
+
     public var scale: Scale { typography.scale }
     public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
 }
