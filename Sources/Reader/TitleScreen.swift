@@ -1,14 +1,15 @@
 import Raster
 import Text
+import Widgets
 
 /// The first thing the panel shows: Lectern's name plate on the paper-coloured page, with the pull-menu's three
 /// dots at rest on the right edge as a hint that the page can be pulled.
 public struct TitleScreen {
-    public static let paper = Color(red: 0.98, green: 0.97, blue: 0.94)
-    public static let ink = Color(red: 0.13, green: 0.13, blue: 0.15)
-    public static let accent = Color(red: 0.78, green: 0.18, blue: 0.16)
+    public static let paper = Palette.paper
+    public static let ink = Palette.ink
+    public static let accent = Palette.accent
     /// The collapsed dots' grey (INTERACTIONS.md: gray 0.5).
-    public static let restingDot = Color(red: 0.5, green: 0.5, blue: 0.5)
+    public static let restingDot = SpringDot.Tint.gray.color
 
     private let typesetter: Typesetter?
 

@@ -168,17 +168,6 @@ public final class ArticlePager {
         scroll.jump(to: offset)
     }
 
-    /// Goes to article `index` the way a pull does: for programmatic navigation (a menu, a keyboard).
-    public func go(to index: Int, at time: Double) {
-        guard transition == nil, articles.indices.contains(index), index != current else { return }
-        if index == current + 1 { return begin(.next, at: time) }
-        if index == current - 1 { return begin(.previous, at: time) }
-        current = index
-        page = layout(current)
-        scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
-        settle()
-    }
-
     // MARK: Time
 
     @discardableResult

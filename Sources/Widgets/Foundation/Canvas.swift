@@ -20,11 +20,6 @@ public struct Canvas {
         self.clip = clip.map { $0.intersection(surface.bounds) } ?? surface.bounds
     }
 
-    /// The scene's size in points.
-    public var bounds: Rect {
-        Rect(x: 0, y: 0, width: scale.points(Double(surface.width)), height: scale.points(Double(surface.height)))
-    }
-
     /// The same canvas redrawing only `rect` (pixels) of what it redraws now.
     public func clipped(to rect: PixelRect) -> Canvas {
         var copy = self

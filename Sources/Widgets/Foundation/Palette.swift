@@ -1,7 +1,6 @@
 import Raster
 
-/// The reader's colours: ink on paper, as the name plate has always shown, and the interactions' own colours
-/// from the originals (INTERACTIONS.md).
+/// The reader's colours, ink on paper; every screen (the name plate too) takes them from here.
 public enum Palette {
     public static let paper = Color(red: 0.98, green: 0.97, blue: 0.94)
     public static let ink = Color(red: 0.13, green: 0.13, blue: 0.15)
@@ -14,5 +13,4 @@ public enum Palette {
     /// A row under the finger.
     public static let highlight = Color(red: 0.90, green: 0.89, blue: 0.85)
     public static let white = Color.white
-    public static let black = Color.black
 }

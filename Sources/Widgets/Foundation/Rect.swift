@@ -25,10 +25,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    public init(origin: Point, size: Size) {
-        self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
-    }
-
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public var minX: Double { x }
@@ -44,10 +40,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// Whether `point` lies inside (the left and top edges included, the right and bottom not).
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
-    }
-
-    public func intersects(_ other: Rect) -> Bool {
-        !isEmpty && !other.isEmpty && other.minX < maxX && minX < other.maxX && other.minY < maxY && minY < other.maxY
     }
 
     public func intersection(_ other: Rect) -> Rect {

@@ -88,10 +88,4 @@ public struct PullMenu: Sendable {
     }
 
     public var isMoving: Bool { pull.isMoving || affordance.isMoving || overlay.phase == .opening || overlay.phase == .closing }
-
-    /// The page was resized (rotation, a new panel): the pull's rubber band is the page's width.
-    public mutating func setFrame(_ newFrame: Rect, at time: Double) {
-        frame = newFrame
-        pull.setBounds(ScrollBounds(minOffset: 0, maxOffset: 0, viewport: newFrame.width), at: time)
-    }
 }

@@ -114,9 +114,4 @@ public struct ScrollView: Sendable {
 
     /// Puts the content at `offset`, at rest.
     public mutating func jump(to offset: Double) { position.jump(to: offset) }
-
-    // MARK: Geometry
-
-    /// Where content y (points from the content's top) is on screen.
-    public func screenY(ofContentY y: Double) -> Double { frame.minY + y - offset }
 }
