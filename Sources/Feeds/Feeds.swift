@@ -1,1 +1,0 @@
-// The Feeds layer; see README.md.

@@ -1,0 +1,149 @@
+/// RFC 3986 reference resolution (section 5.2) on strings: feeds are full of relative links (`/img/a.png`,
+/// `../post`, `//cdn.example/x`) that resolve against xml:base, the entry's link or the feed's own URL.
+/// No Foundation: `URL` would bring ICU along, and resolution needs only the five components.
+public enum URLReference {
+    /// `reference` resolved against `base`. A reference that is already absolute (has a scheme) comes back
+    /// as it is but with its dot segments removed; without a usable base, the reference is returned unchanged.
+    public static func resolve(_ reference: String, against base: String?) -> String {
+        let trimmed = reference.trimmingASCIIWhitespace()
+        let r = Components(trimmed)
+        if r.scheme != nil {
+            return r.with(path: removeDotSegments(r.path)).serialized
+        }
+        guard let base, !base.isEmpty else { return trimmed }
+        let b = Components(base.trimmingASCIIWhitespace())
+        guard b.scheme != nil else { return trimmed }
+        var t = Components()
+        if r.authority != nil {
+            t.authority = r.authority
+            t.path = removeDotSegments(r.path)
+            t.query = r.query
+        } else {
+            if r.path.isEmpty {
+                t.path = b.path
+                t.query = r.query ?? b.query
+            } else {
+                if r.path.hasPrefix("/") {
+                    t.path = removeDotSegments(r.path)
+                } else {
+                    t.path = removeDotSegments(merge(base: b, path: r.path))
+                }
+                t.query = r.query
+            }
+            t.authority = b.authority
+        }
+        t.scheme = b.scheme
+        t.fragment = r.fragment
+        return t.serialized
+    }
+
+    /// Whether `string` starts with a scheme (`http:`, `mailto:`), i.e. needs no base.
+    public static func isAbsolute(_ string: String) -> Bool { Components(string).scheme != nil }
+
+    /// The scheme in lowercase, if any: the sanitiser keeps only links it knows to be harmless.
+    public static func scheme(of string: String) -> String? { Components(string.trimmingASCIIWhitespace()).scheme?.lowercased() }
+
+    private static func merge(base: Components, path: String) -> String {
+        if base.authority != nil && base.path.isEmpty { return "/" + path }
+        guard let slash = base.path.lastIndex(of: "/") else { return path }
+        return String(base.path[...slash]) + path
+    }
+
+    /// Section 5.2.4, over path segments.
+    static func removeDotSegments(_ path: String) -> String {
+        if !path.contains(".") { return path }
+        var output: [Substring] = []
+        let absolute = path.hasPrefix("/")
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(absolute ? 1 : 0)
+        var trailingSlash = false
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            switch segment {
+            case ".":
+                trailingSlash = isLast
+            case "..":
+                if !output.isEmpty { output.removeLast() }
+                trailingSlash = isLast
+            default:
+                output.append(segment)
+                trailingSlash = false
+            }
+        }
+        var result = (absolute ? "/" : "") + output.joined(separator: "/")
+        if trailingSlash && !result.hasSuffix("/") { result += "/" }
+        return result
+    }
+
+    /// The five components of a URI reference (appendix B's regular expression, by hand).
+    private struct Components {
+        var scheme: String?
+        var authority: String?
+        var path = ""
+        var query: String?
+        var fragment: String?
+
+        init() {}
+
+        init(_ string: String) {
+            var rest = Substring(string)
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = String(rest[rest.index(after: hash)...])
+                rest = rest[..<hash]
+            }
+            if let question = rest.firstIndex(of: "?") {
+                query = String(rest[rest.index(after: question)...])
+                rest = rest[..<question]
+            }
+            if let colon = rest.firstIndex(of: ":"), Self.isScheme(rest[..<colon]) {
+                scheme = String(rest[..<colon])
+                rest = rest[rest.index(after: colon)...]
+            }
+            if rest.hasPrefix("//") {
+                let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
+                let end = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+                authority = String(rest[afterSlashes..<end])
+                rest = rest[end...]
+            }
+            path = String(rest)
+        }
+
+        private static func isScheme(_ text: Substring) -> Bool {
+            guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
+            return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+        }
+
+        func with(path: String) -> Components {
+            var copy = self
+            copy.path = path
+            return copy
+        }
+
+        var serialized: String {
+            var result = ""
+            if let scheme { result += scheme + ":" }
+            if let authority { result += "//" + authority }
+            result += path
+            if let query { result += "?" + query }
+            if let fragment { result += "#" + fragment }
+            return result
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks (feeds wrap links onto their own lines).
+    func trimmingASCIIWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isASCIIWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isASCIIWhitespace })!
+        return String(scalars[first...last])
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIIWhitespace: Bool { self == " " || self == "\t" || self == "\n" || self == "\r" || self == "\u{0C}" }
+}
