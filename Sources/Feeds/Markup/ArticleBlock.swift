@@ -1,0 +1,38 @@
+/// What the screen draws for an article: typed blocks, never raw HTML. Made by `ArticleBlocks` from a feed's
+/// markup through an allow-list, so nothing a feed sends can script, style or frame the panel.
+public indirect enum ArticleBlock: Equatable, Sendable {
+    case paragraph([InlineRun])
+    /// `level` is 1...6, as in `<h1>`...`<h6>`.
+    case heading(level: Int, [InlineRun])
+    /// Each item is itself a list of blocks, so lists nest.
+    case list(ordered: Bool, items: [[ArticleBlock]])
+    case quote([ArticleBlock])
+    /// Preformatted text, whitespace kept.
+    case code(String)
+    /// `url` is absolute; `alt` is the text to show or speak when the image is not shown.
+    case image(url: String, alt: String?)
+    case rule
+}
+
+/// A run of text with one style. Adjacent runs of the same style are merged.
+public struct InlineRun: Equatable, Sendable {
+    public var text: String
+    public var style: InlineStyle
+    /// An absolute http(s) or mailto link, if the run is inside one.
+    public var link: String?
+
+    public init(_ text: String, style: InlineStyle = [], link: String? = nil) {
+        self.text = text
+        self.style = style
+        self.link = link
+    }
+}
+
+public struct InlineStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let emphasis = InlineStyle(rawValue: 1)
+    public static let strong = InlineStyle(rawValue: 2)
+    public static let code = InlineStyle(rawValue: 4)
+}

@@ -1,0 +1,205 @@
+/// The state machine behind `ArticleBlocks`: fed the HTML tree in document order, it keeps the open containers
+/// (quotes, lists, list items), the runs of the paragraph being collected and the styles in force.
+struct BlockBuilder {
+    private enum ContainerKind { case root, quote, list(ordered: Bool), item }
+
+    private struct Container {
+        var kind: ContainerKind
+        var blocks: [ArticleBlock] = []
+        var items: [[ArticleBlock]] = []
+    }
+
+    private let base: String?
+    private var containers = [Container(kind: .root)]
+    private var runs: [InlineRun] = []
+    /// A collapsed run of whitespace not yet written, with the style and link in force where it was seen.
+    private var pendingSpace: (style: InlineStyle, link: String?)?
+    private var headingLevel: Int?
+    private var emphasisDepth = 0
+    private var strongDepth = 0
+    private var codeDepth = 0
+    private var links: [String?] = []
+    private var preDepth = 0
+    private var preformatted = ""
+
+    init(base: String?) { self.base = base }
+
+    /// Whether to walk into the element.
+    mutating func enter(_ element: HTMLElement) -> Bool {
+        let name = element.name
+        if ArticleBlocks.droppedElements.contains(name) { return false }
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            endParagraph()
+            headingLevel = Int(String(name.last!))
+        case "ul", "ol":
+            endParagraph()
+            containers.append(Container(kind: .list(ordered: name == "ol")))
+        case "li":
+            endParagraph()
+            containers.append(Container(kind: .item))
+        case "blockquote":
+            endParagraph()
+            containers.append(Container(kind: .quote))
+        case "pre":
+            endParagraph()
+            preDepth += 1
+        case "br":
+            if preDepth > 0 { preformatted += "\n" } else { appendBreak() }
+        case "hr":
+            endParagraph()
+            emit(.rule)
+        case "img":
+            endParagraph()
+            if let source = element.attribute("src"), !source.isEmpty {
+                let url = URLReference.resolve(source, against: base)
+                let alt = element.attribute("alt").map(HTMLText.collapsingWhitespace)
+                if ArticleBlocks.isSafe(url) { emit(.image(url: url, alt: alt?.isEmpty == false ? alt : nil)) }
+            }
+        case "a":
+            let href = element.attribute("href").map { URLReference.resolve($0, against: base) }
+            links.append(href.flatMap { ArticleBlocks.isSafe($0) ? $0 : nil } ?? links.last ?? nil)
+        case "em", "i", "cite", "dfn", "var": emphasisDepth += 1
+        case "strong", "b": strongDepth += 1
+        case "code", "tt", "kbd", "samp": codeDepth += 1
+        case "td", "th": if !runs.isEmpty && pendingSpace == nil { pendingSpace = ([], nil) }
+        default:
+            if Self.paragraphBoundaries.contains(name) { endParagraph() }
+        }
+        return true
+    }
+
+    mutating func exit(_ element: HTMLElement) {
+        let name = element.name
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            endParagraph()
+            headingLevel = nil
+        case "ul", "ol":
+            endParagraph()
+            let list = containers.removeLast()
+            if case .list(let ordered) = list.kind, !list.items.isEmpty { emit(.list(ordered: ordered, items: list.items)) }
+        case "li":
+            endParagraph()
+            let item = containers.removeLast()
+            if case .list = containers[containers.count - 1].kind {
+                containers[containers.count - 1].items.append(item.blocks)
+            } else {
+                // A list item outside any list: keep its contents as plain blocks.
+                for block in item.blocks { emit(block) }
+            }
+        case "blockquote":
+            endParagraph()
+            let quote = containers.removeLast()
+            if !quote.blocks.isEmpty { emit(.quote(quote.blocks)) }
+        case "pre":
+            preDepth -= 1
+            if preDepth == 0 {
+                let code = Self.trimmingBlankLines(preformatted)
+                if !code.isEmpty { emit(.code(code)) }
+                preformatted = ""
+            }
+        case "a": links.removeLast()
+        case "em", "i", "cite", "dfn", "var": emphasisDepth -= 1
+        case "strong", "b": strongDepth -= 1
+        case "code", "tt", "kbd", "samp": codeDepth -= 1
+        default:
+            if Self.paragraphBoundaries.contains(name) { endParagraph() }
+        }
+    }
+
+    mutating func text(_ text: String) {
+        if preDepth > 0 {
+            preformatted += text
+            return
+        }
+        var word = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCIIWhitespace {
+                append(word)
+                word = ""
+                // The space keeps the style it was written in: a space after a link is not underlined.
+                if !runs.isEmpty && pendingSpace == nil { pendingSpace = (style, links.last ?? nil) }
+            } else {
+                word.unicodeScalars.append(scalar)
+            }
+        }
+        append(word)
+    }
+
+    mutating func finish() -> [ArticleBlock] {
+        endParagraph()
+        // Unclosed containers cannot happen with a tree, but fold any leftovers into the root rather than lose them.
+        while containers.count > 1 {
+            let open = containers.removeLast()
+            for block in open.blocks { emit(block) }
+        }
+        return containers[0].blocks
+    }
+
+    /// Elements that end the paragraph before them and start a new one.
+    private static let paragraphBoundaries: Set<String> = [
+        "p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "figure", "figcaption",
+        "table", "thead", "tbody", "tfoot", "tr", "caption", "dl", "dt", "dd", "address", "center", "details",
+        "summary", "body", "html",
+    ]
+
+    private var style: InlineStyle {
+        var style: InlineStyle = []
+        if emphasisDepth > 0 { style.insert(.emphasis) }
+        if strongDepth > 0 { style.insert(.strong) }
+        if codeDepth > 0 { style.insert(.code) }
+        return style
+    }
+
+    private mutating func append(_ text: String) {
+        guard !text.isEmpty else { return }
+        if let space = pendingSpace {
+            pendingSpace = nil
+            if runs.last?.text.hasSuffix("\n") == false { append(" ", style: space.style, link: space.link) }
+        }
+        append(text, style: style, link: links.last ?? nil)
+    }
+
+    private mutating func append(_ text: String, style: InlineStyle, link: String?) {
+        if let last = runs.last, last.style == style, last.link == link {
+            runs[runs.count - 1].text += text
+        } else {
+            runs.append(InlineRun(text, style: style, link: link))
+        }
+    }
+
+    private mutating func appendBreak() {
+        guard !runs.isEmpty else { return }
+        pendingSpace = nil
+        append("\n", style: style, link: links.last ?? nil)
+    }
+
+    private mutating func endParagraph() {
+        pendingSpace = nil
+        while let last = runs.last, last.text.last == "\n" || last.text.last == " " {
+            runs[runs.count - 1].text.removeLast()
+            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
+        }
+        guard !runs.isEmpty else { return }
+        let finished = runs
+        runs = []
+        emit(headingLevel.map { .heading(level: $0, finished) } ?? .paragraph(finished))
+    }
+
+    private mutating func emit(_ block: ArticleBlock) {
+        let top = containers.count - 1
+        if case .list = containers[top].kind {
+            containers[top].items.append([block])  // content straight inside a list is an item of its own
+        } else {
+            containers[top].blocks.append(block)
+        }
+    }
+
+    private static func trimmingBlankLines(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}
