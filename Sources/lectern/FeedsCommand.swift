@@ -26,15 +26,20 @@ struct StoreOptions: ParsableArguments {
         do {
             store = try FeedStore(path: path)
         } catch let error as DatabaseError {
-            throw CommandFailure("cannot open the feed store: \(error.description)")
+            throw CommandFailure("cannot open the feed store: " + Self.explained(error, path: path))
         }
         do {
             return try body(store)
-        } catch let error as DatabaseError where error.isDiskFull {
-            throw CommandFailure("the disk holding \(path) is full; nothing was changed (\(error.description))")
         } catch let error as DatabaseError {
-            throw CommandFailure("feed store \(path): \(error.description); nothing was changed")
+            throw CommandFailure(Self.explained(error, path: path) + "; nothing was changed")
         }
+    }
+
+    /// SQLite's error, led by what it means for the user when that is a full disk or a read-only file system.
+    static func explained(_ error: DatabaseError, path: String) -> String {
+        if error.isDiskFull { return "the disk holding \(path) is full (\(error.description))" }
+        if error.isReadOnly { return "\(path) is read-only (\(error.description))" }
+        return error.description
     }
 
     func resolvedPath(environment: [String: String] = ProcessEnvironment.current()) throws -> String {

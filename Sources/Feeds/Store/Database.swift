@@ -10,11 +10,14 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// The extended result code (`SQLITE_FULL`, `SQLITE_IOERR_FSYNC`, …); `code & 0xff` is the primary one.
     public let code: Int32
     public let message: String
+    /// The OS error behind an I/O failure (`ENOSPC`, `EROFS`, …), or 0.
+    public let systemErrno: Int32
 
-    public init(_ operation: String, code: Int32, message: String) {
+    public init(_ operation: String, code: Int32, message: String, systemErrno: Int32 = 0) {
         self.operation = operation
         self.code = code
         self.message = message
+        self.systemErrno = systemErrno
     }
 
     /// The error the connection reports for its last failed call, with the OS error behind it when there is one
@@ -27,14 +30,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
             || primary == SQLITE_READONLY) {
             message += " (\(String(cString: strerror(systemErrno))))"
         }
-        self.init(operation, code: code, message: message)
+        self.init(operation, code: code, message: message, systemErrno: systemErrno)
     }
 
     public var primaryCode: Int32 { code & 0xff }
-    /// The disk (or the file system's quota) is full.
-    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// The disk (or the file system's quota) is full. SQLite says SQLITE_FULL when a write runs out of room, but
+    /// an I/O error when sizing its shared-memory file does: the errno tells.
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
     /// The file, its directory or the file system is read-only.
-    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || systemErrno == EROFS }
 
     public var description: String { "\(operation): \(message) (SQLite code \(code))" }
 }

@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The reader's subscriptions, their entries and reading state, and what fetching learnt, in one SQLite file.
 ///
 /// Durability: WAL journal with `synchronous=FULL`, so every transaction that returned has been fsynced to the
@@ -11,7 +15,11 @@ public final class FeedStore {
 
     /// Opens the store at `path`, creating the file (not its directory) and bringing its schema up to date.
     public init(path: String) throws {
-        database = try Database(path: path)
+        do {
+            database = try Database(path: path)
+        } catch let error as DatabaseError where error.primaryCode == SQLITE_CANTOPEN {
+            throw Self.whyNotOpened(path, error)
+        }
         guard !database.isReadOnly else {
             throw DatabaseError("open \(path)", code: SQLITE_READONLY,
                                 message: "the file, its directory or its file system is read-only")
@@ -24,6 +32,20 @@ public final class FeedStore {
         }
         try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
         try StoreSchema.migrate(database)
+    }
+
+    /// SQLite retries a failed read-write open read-only, so the errno it keeps is often the retry's (ENOENT for a
+    /// file it could not create on a read-only file system): ask the directory instead.
+    private static func whyNotOpened(_ path: String, _ error: DatabaseError) -> DatabaseError {
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var status = stat()
+        if stat(directory, &status) != 0 || access(directory, W_OK) != 0 {
+            let problem = errno
+            return DatabaseError("open \(path)", code: error.code,
+                                 message: "directory \(directory): \(String(cString: strerror(problem)))",
+                                 systemErrno: problem)
+        }
+        return error
     }
 
     // MARK: Feeds
