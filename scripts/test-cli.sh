@@ -93,11 +93,12 @@ cat >"$work/feeds/in.opml" <<'OPML'
   <outline text="News &amp; more"><outline text="B" title="B &lt;feed&gt;" xmlUrl="https://b.example/rss?a=1&amp;b=2"/></outline>
   <outline text="A" xmlUrl="https://a.example/feed"/>
   <outline text="C" xmlUrl="https://c.example/atom" htmlUrl="https://c.example/"/>
+  <outline text="not fetchable" xmlUrl="javascript:alert(1)"/>
 </body></opml>
 OPML
 "$bin" feeds import "$work/feeds/in.opml" --store "$store" >"$work/feeds.out" 2>&1
 check "feeds import exits 0" test $? -eq 0
-check "feeds import counts added and present" grep -q '2 added, 1 already there' "$work/feeds.out"
+check "feeds import counts added, present and skipped" grep -q '2 added, 1 already there, 1 skipped' "$work/feeds.out"
 "$bin" feeds export --store "$store" >"$work/feeds/out.opml" 2>"$work/feeds.err"
 check "feeds export exits 0" test $? -eq 0
 check "feeds export has a title and a date" grep -q '<dateCreated>.* GMT</dateCreated>' "$work/feeds/out.opml"

@@ -148,12 +148,15 @@ struct FeedsImportCommand: ParsableCommand {
         } catch let error as OPMLError {
             throw CommandFailure("\(file): \(error)")
         }
+        // The fetcher speaks http and https only; `feeds add` refuses other schemes, so import skips them.
+        let fetchable = subscriptions.filter { (try? validatedFeedURL($0.url)) != nil }
+        let skipped = subscriptions.count - fetchable.count
         let now = WallClock.now()
         let (added, present) = try options.withStore { store in
             // All or nothing: an import that fails halfway leaves the subscriptions as they were.
             try store.database.transaction { () throws -> (Int, Int) in
                 var added = 0, present = 0
-                for subscription in subscriptions {
+                for subscription in fetchable {
                     if try store.feedID(url: subscription.url) != nil {
                         present += 1
                     } else {
@@ -165,7 +168,8 @@ struct FeedsImportCommand: ParsableCommand {
                 return (added, present)
             }
         }
-        print("imported \(file): \(added) added, \(present) already there")
+        print("imported \(file): \(added) added, \(present) already there"
+            + (skipped > 0 ? ", \(skipped) skipped (not http or https)" : ""))
     }
 }
 

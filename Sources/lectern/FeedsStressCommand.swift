@@ -83,6 +83,9 @@ struct FeedsCheckWritesCommand: ParsableCommand {
             try store.database.query("PRAGMA integrity_check") { row in
                 if let line = row.string(at: 0), line != "ok" { problems.append(line) }
             }
+            try store.database.query("PRAGMA foreign_key_check") { row in
+                problems.append("a row of \(row.string(at: 0) ?? "?") points to a missing \(row.string(at: 2) ?? "?")")
+            }
             guard problems.isEmpty else { throw CommandFailure("integrity check: \(problems.joined(separator: "; "))") }
             guard acknowledged >= 0 else { return print("ok: integrity ok, no acknowledged writes") }
             guard let feed = try store.feedID(url: StressWrites.feedURL) else {

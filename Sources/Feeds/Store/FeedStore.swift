@@ -30,7 +30,8 @@ public final class FeedStore {
             throw DatabaseError("open \(path)", code: SQLITE_ERROR,
                                 message: "cannot use a write-ahead log here (journal mode stays \(mode ?? "unknown"))")
         }
-        try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+        // The log is reused after each checkpoint; a big import must not leave it large for good.
+        try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 8388608")
         try StoreSchema.migrate(database)
     }
 
@@ -80,13 +81,26 @@ public final class FeedStore {
 
     /// Every subscription in list order, with its fetch state and unread count.
     public func feeds() throws -> [StoredFeed] {
+        try feeds(where: "1")
+    }
+
+    /// One subscription, or nil if it is gone.
+    public func feed(_ id: FeedID) throws -> StoredFeed? {
+        try feeds(where: "id = ?", .integer(id.rawValue)).first
+    }
+
+    private func feeds(where condition: String, _ values: DatabaseValue...) throws -> [StoredFeed] {
         var result: [StoredFeed] = []
-        try database.query("""
+        let statement = try database.cached("""
             SELECT id, url, title, site_link, icon, category, added_at, position, etag, last_modified, last_fetch,
                    last_status, last_error, consecutive_errors, next_check, gone,
                    (SELECT count(*) FROM entries WHERE feed_id = feeds.id AND read = 0)
-            FROM feeds ORDER BY position, id
-            """) { row in
+            FROM feeds WHERE \(condition) ORDER BY position, id
+            """)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {
+            let row = statement
             result.append(StoredFeed(
                 id: FeedID(rawValue: row.int64(at: 0)), url: row.string(at: 1) ?? "", title: row.string(at: 2),
                 siteLink: row.string(at: 3), icon: row.string(at: 4), category: row.string(at: 5),
@@ -116,7 +130,7 @@ public final class FeedStore {
     // MARK: Fetch state
 
     public func fetchState(for feed: FeedID) throws -> FetchState? {
-        try feeds().first { $0.id == feed }?.fetch
+        try self.feed(feed)?.fetch
     }
 
     /// Records how a fetch went (replaces the feed's whole fetch state).

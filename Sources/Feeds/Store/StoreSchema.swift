@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The store's tables, as an ordered list of migrations. `PRAGMA user_version` holds how many have run; each runs
 /// in its own transaction with the version bump, so a power cut leaves the database at one version or the next.
 /// Never edit a shipped step: add one.
@@ -71,7 +73,7 @@ enum StoreSchema {
         let version = try database.integer("PRAGMA user_version") ?? 0
         guard version <= currentVersion else {
             throw DatabaseError(
-                "open \(database.path)", code: 0,
+                "open \(database.path)", code: SQLITE_ERROR,
                 message: "the store has schema version \(version), newer than this lectern's \(currentVersion)")
         }
         for step in Int(version)..<migrations.count {
