@@ -43,7 +43,7 @@ for ((k = 1; k <= kills; k++)); do
   fi
   last=$(grep -E '^ack [0-9]+$' "$work/acks" | tail -1 | cut -d' ' -f2)
   [ -n "$last" ] && acknowledged=$last
-  if ! "$bin" feeds check-writes --store "$db" --acknowledged "$acknowledged" >"$work/check.out" 2>&1; then
+  if ! "$bin" feeds check-writes --store "$db" --acknowledged="$acknowledged" >"$work/check.out" 2>&1; then
     echo "  after kill $k: $(cat "$work/check.out")"; lost=1; break
   fi
 done
