@@ -80,6 +80,14 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
             #expect(error.description.contains("No such file or directory"))
         }
     }
+
+    @Test func tellsAFullDiskAndAReadOnlyFileSystem() {
+        #expect(DatabaseError("commit", code: SQLITE_FULL, message: "database or disk is full").isDiskFull)
+        #expect(DatabaseError("open", code: SQLITE_IOERR | (19 << 8), message: "disk I/O error", systemErrno: ENOSPC).isDiskFull)
+        #expect(DatabaseError("open", code: SQLITE_CANTOPEN, message: "no", systemErrno: EROFS).isReadOnly)
+        #expect(DatabaseError("write", code: SQLITE_READONLY | (4 << 8), message: "no").isReadOnly)
+        #expect(!DatabaseError("run", code: SQLITE_CONSTRAINT, message: "UNIQUE").isDiskFull)
+    }
 }
 
 @Suite struct StoreTests {
@@ -234,8 +242,9 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         let directory = TemporaryDirectory()
         let path = directory.file("feeds.sqlite")
         do {
+            // Version 1 as it shipped, written out here so that an edit to a shipped migration fails this test.
             let database = try Database(path: path)
-            try database.execute(StoreSchema.migrations[0])
+            try database.execute(versionOne)
             try database.execute("""
                 INSERT INTO feeds (id, url, title, added_at, position) VALUES (7, 'https://old.example/rss', 'Old', 100, 1);
                 INSERT INTO entries (feed_id, entry_key, title, first_seen, sort_time, read, starred, read_at)
@@ -255,6 +264,21 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         #expect(try store.store(ParsedFeed(entries: [ParsedEntry(title: "Kept", id: "old-1")]), for: FeedID(rawValue: 7),
                                 at: at(0)) == (added: 0, updated: 1))
         #expect(try store.entry(feed: FeedID(rawValue: 7), key: "old-1")?.isRead == true)
+    }
+
+    @Test func aFailedMigrationLeavesTheVersionItWasAt() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("feeds.sqlite")
+        do {
+            let database = try Database(path: path)
+            try database.execute(versionOne)
+            // A column migration 2 adds, already there: its ALTER TABLE fails halfway through the step.
+            try database.execute("ALTER TABLE feeds ADD COLUMN gone INTEGER; PRAGMA user_version = 1")
+        }
+        #expect(throws: DatabaseError.self) { try FeedStore(path: path) }
+        let database = try Database(path: path)
+        #expect(try database.integer("PRAGMA user_version") == 1)
+        #expect(try database.integer("SELECT count(*) FROM pragma_table_info('feeds') WHERE name = 'etag'") == 0)
     }
 
     @Test func refusesAStoreFromANewerLectern() throws {
@@ -286,3 +310,21 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         #expect(try FeedStore(path: path).feeds().count == 1)
     }
 }
+
+/// Schema version 1 as it shipped.
+private let versionOne = """
+    CREATE TABLE feeds (
+        id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, title TEXT, site_link TEXT, icon TEXT, category TEXT,
+        added_at INTEGER NOT NULL, position INTEGER NOT NULL);
+    CREATE TABLE entries (
+        id INTEGER PRIMARY KEY, feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+        entry_key TEXT NOT NULL, title TEXT, link TEXT, author TEXT, summary TEXT, content TEXT, markup_kind TEXT,
+        markup_text TEXT, markup_base TEXT, published INTEGER, updated INTEGER, first_seen INTEGER NOT NULL,
+        sort_time INTEGER NOT NULL, read INTEGER NOT NULL DEFAULT 0, starred INTEGER NOT NULL DEFAULT 0,
+        read_at INTEGER, UNIQUE (feed_id, entry_key));
+    CREATE TABLE enclosures (
+        entry_id INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+        url TEXT NOT NULL, type TEXT, length INTEGER, PRIMARY KEY (entry_id, position)) WITHOUT ROWID;
+    CREATE INDEX entries_newest_unread ON entries (sort_time DESC, id DESC) WHERE read = 0;
+    CREATE INDEX entries_per_feed ON entries (feed_id, sort_time DESC, id DESC);
+    """
