@@ -12,7 +12,7 @@ enum FetchStatusText {
             if let error = fetch.lastError {
                 let status = fetch.lastStatus.map { "\($0) " } ?? ""
                 let streak = fetch.consecutiveErrors > 1 ? " (\(fetch.consecutiveErrors) in a row)" : ""
-                parts.append("error: \(status)\(error) \(when)\(streak)")
+                parts.append("error \(when): \(status)\(error)\(streak)")
             } else if let status = fetch.lastStatus {
                 parts.append("\(status)\(reason(status).map { " \($0)" } ?? "") \(when)")
             } else {
