@@ -50,13 +50,13 @@ enum FetchStatusText {
         return span(seconds) + " ago"
     }
 
-    /// A duration in the largest unit that fits: "3 min", "2 h", "5 days".
+    /// A duration in the largest unit that fits, to the nearest: "3 min", "2 h", "5 days".
     static func span(_ seconds: Int64) -> String {
         switch seconds {
         case ..<60: "\(max(seconds, 0)) s"
-        case ..<3_600: "\(seconds / 60) min"
-        case ..<172_800: "\(seconds / 3_600) h"
-        default: "\(seconds / 86_400) days"
+        case ..<3_570: "\((seconds + 30) / 60) min"
+        case ..<171_000: "\((seconds + 1_800) / 3_600) h"
+        default: "\((seconds + 43_200) / 86_400) days"
         }
     }
 }
