@@ -75,5 +75,57 @@ check "the broken trace's error names the line" test $? -eq 0
 one_line_error 1 render --out /proc/lectern-cannot-write >/dev/null
 check "unwritable output is a one-line failure" test $? -eq 0
 
+# Feed subscriptions in a store: add, list, remove, OPML import and export round trip, one-line errors.
+store="$work/feeds/feeds.sqlite"
+mkdir -p "$work/feeds"
+"$bin" feeds add https://a.example/feed --store "$store" >"$work/feeds.out" 2>&1
+check "feeds add exits 0" test $? -eq 0
+check "feeds add says what it added" grep -q '^added https://a.example/feed$' "$work/feeds.out"
+"$bin" feeds add https://a.example/feed --store "$store" >"$work/feeds.out" 2>&1
+check "adding a feed twice keeps one" grep -q '^already subscribed: https://a.example/feed$' "$work/feeds.out"
+check "a feed URL must be http(s)" one_line_error 2 feeds add ftp://a.example/feed --store "$store"
+"$bin" feeds list --store "$store" >"$work/feeds.out" 2>&1
+check "feeds list shows the feed" grep -q 'https://a.example/feed' "$work/feeds.out"
+check "feeds list says it was never fetched" grep -q 'never fetched' "$work/feeds.out"
+cat >"$work/feeds/in.opml" <<'OPML'
+<?xml version="1.0"?>
+<opml version="2.0"><head><title>elsewhere</title></head><body>
+  <outline text="News &amp; more"><outline text="B" title="B &lt;feed&gt;" xmlUrl="https://b.example/rss?a=1&amp;b=2"/></outline>
+  <outline text="A" xmlUrl="https://a.example/feed"/>
+  <outline text="C" xmlUrl="https://c.example/atom" htmlUrl="https://c.example/"/>
+  <outline text="not fetchable" xmlUrl="javascript:alert(1)"/>
+</body></opml>
+OPML
+"$bin" feeds import "$work/feeds/in.opml" --store "$store" >"$work/feeds.out" 2>&1
+check "feeds import exits 0" test $? -eq 0
+check "feeds import counts added, present and skipped" grep -q '2 added, 1 already there, 1 skipped' "$work/feeds.out"
+"$bin" feeds export --store "$store" >"$work/feeds/out.opml" 2>"$work/feeds.err"
+check "feeds export exits 0" test $? -eq 0
+check "feeds export has a title and a date" grep -q '<dateCreated>.* GMT</dateCreated>' "$work/feeds/out.opml"
+check "feeds export escapes" grep -q 'xmlUrl="https://b.example/rss?a=1&amp;b=2"' "$work/feeds/out.opml"
+check "feeds export keeps folders" grep -q '<outline text="News &amp; more"' "$work/feeds/out.opml"
+"$bin" feeds import "$work/feeds/out.opml" --store "$work/feeds/second.sqlite" >"$work/feeds.out" 2>&1
+check "an export imports into a new store" grep -q '3 added, 0 already there' "$work/feeds.out"
+"$bin" feeds export --store "$work/feeds/second.sqlite" | grep -v dateCreated >"$work/feeds/second.opml"
+grep -v dateCreated "$work/feeds/out.opml" >"$work/feeds/first.opml"
+check "export, import, export round-trips" cmp -s "$work/feeds/first.opml" "$work/feeds/second.opml"
+"$bin" feeds remove https://a.example/feed --store "$store" >"$work/feeds.out" 2>&1
+check "feeds remove exits 0" test $? -eq 0
+"$bin" feeds list --store "$store" >"$work/feeds.out" 2>&1
+check "a removed feed is no longer listed" test "$(grep -c 'https://a.example/feed' "$work/feeds.out")" -eq 0
+check "removing a feed not there is a one-line failure" one_line_error 1 feeds remove https://a.example/feed --store "$store"
+printf '<html><body>not a list</body></html>' >"$work/feeds/bad.opml"
+check "a bad OPML file is a one-line failure" one_line_error 1 feeds import "$work/feeds/bad.opml" --store "$store"
+check "a missing OPML file is a one-line failure" one_line_error 1 feeds import "$work/feeds/absent.opml" --store "$store"
+check "a store in a missing directory is a one-line failure" one_line_error 1 feeds list --store "$work/absent/feeds.sqlite"
+check "a store under /proc is a one-line failure" one_line_error 1 feeds add https://a.example/feed --store /proc/lectern.sqlite
+HOME="$work/home" XDG_STATE_HOME= STATE_DIRECTORY= "$bin" feeds add https://a.example/feed >/dev/null 2>&1
+check "the default store goes under ~/.local/state/lectern" test -f "$work/home/.local/state/lectern/feeds.sqlite"
+STATE_DIRECTORY="$work/state" "$bin" feeds add https://a.example/feed >/dev/null 2>&1
+check "systemd's STATE_DIRECTORY wins" test -f "$work/state/feeds.sqlite"
+check "feeds commands are listed in help" "$bin" feeds --help >/dev/null
+"$bin" feeds --help >"$work/feeds.out" 2>&1
+check "the stress tools stay hidden" test "$(grep -c 'stress-writer\|check-writes' "$work/feeds.out")" -eq 0
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

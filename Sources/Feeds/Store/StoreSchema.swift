@@ -1,0 +1,88 @@
+import CSQLite
+
+/// The store's tables, as an ordered list of migrations. `PRAGMA user_version` holds how many have run; each runs
+/// in its own transaction with the version bump, so a power cut leaves the database at one version or the next.
+/// Never edit a shipped step: add one.
+enum StoreSchema {
+    static let migrations: [String] = [
+        // 1: subscriptions and their entries.
+        """
+        CREATE TABLE feeds (
+            id INTEGER PRIMARY KEY,
+            url TEXT NOT NULL UNIQUE,
+            title TEXT,
+            site_link TEXT,
+            icon TEXT,
+            category TEXT,
+            added_at INTEGER NOT NULL,
+            position INTEGER NOT NULL
+        );
+        CREATE TABLE entries (
+            id INTEGER PRIMARY KEY,
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            entry_key TEXT NOT NULL,
+            title TEXT,
+            link TEXT,
+            author TEXT,
+            summary TEXT,
+            content TEXT,
+            markup_kind TEXT,
+            markup_text TEXT,
+            markup_base TEXT,
+            published INTEGER,
+            updated INTEGER,
+            first_seen INTEGER NOT NULL,
+            sort_time INTEGER NOT NULL,
+            read INTEGER NOT NULL DEFAULT 0,
+            starred INTEGER NOT NULL DEFAULT 0,
+            read_at INTEGER,
+            UNIQUE (feed_id, entry_key)
+        );
+        CREATE TABLE enclosures (
+            entry_id INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            type TEXT,
+            length INTEGER,
+            PRIMARY KEY (entry_id, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX entries_newest_unread ON entries (sort_time DESC, id DESC) WHERE read = 0;
+        CREATE INDEX entries_per_feed ON entries (feed_id, sort_time DESC, id DESC);
+        """,
+        // 2: what fetching learnt about each feed, and what retention needs to know about entries.
+        """
+        ALTER TABLE feeds ADD COLUMN etag TEXT;
+        ALTER TABLE feeds ADD COLUMN last_modified TEXT;
+        ALTER TABLE feeds ADD COLUMN last_fetch INTEGER;
+        ALTER TABLE feeds ADD COLUMN last_status INTEGER;
+        ALTER TABLE feeds ADD COLUMN last_error TEXT;
+        ALTER TABLE feeds ADD COLUMN consecutive_errors INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE feeds ADD COLUMN next_check INTEGER;
+        ALTER TABLE feeds ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE feeds ADD COLUMN entries_seen_at INTEGER;
+        ALTER TABLE entries ADD COLUMN last_seen INTEGER;
+        ALTER TABLE entries ADD COLUMN fingerprint INTEGER;
+        UPDATE entries SET last_seen = first_seen;
+        """,
+    ]
+
+    static var currentVersion: Int64 { Int64(migrations.count) }
+
+    /// Brings `database` to the current version. A database from a newer lectern is refused rather than misread.
+    static func migrate(_ database: Database) throws {
+        let version = try database.integer("PRAGMA user_version") ?? 0
+        guard version <= currentVersion else {
+            throw DatabaseError(
+                "open \(database.path)", code: SQLITE_ERROR,
+                message: "the store has schema version \(version), newer than this lectern's \(currentVersion)")
+        }
+        for step in Int(version)..<migrations.count {
+            try database.transaction {
+                // Read again inside the lock: another process may have migrated meanwhile.
+                guard try database.integer("PRAGMA user_version") ?? 0 == Int64(step) else { return }
+                try database.execute(migrations[step])
+                try database.execute("PRAGMA user_version = \(step + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// A subscription's row id in the store.
+public struct FeedID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { "feed \(rawValue)" }
+}
+
+/// An entry's row id in the store.
+public struct EntryID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public var description: String { "entry \(rawValue)" }
+}
+
+/// What the last fetches of a feed learnt: what to send for a conditional GET, how the last one went, when to try
+/// again. The fetcher reads it before a fetch and records a new one after.
+public struct FetchState: Equatable, Sendable {
+    public var etag: String?
+    public var lastModified: String?
+    public var lastFetch: Timestamp?
+    /// The HTTP status of the last fetch that got an answer (nil if it never did, or failed before one).
+    public var lastStatus: Int?
+    /// Why the last fetch failed, one line; nil when it succeeded.
+    public var lastError: String?
+    public var consecutiveErrors: Int
+    public var nextCheck: Timestamp?
+    /// The server said 410 Gone: polling stops.
+    public var isGone: Bool
+
+    public init(etag: String? = nil, lastModified: String? = nil, lastFetch: Timestamp? = nil, lastStatus: Int? = nil,
+                lastError: String? = nil, consecutiveErrors: Int = 0, nextCheck: Timestamp? = nil,
+                isGone: Bool = false) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.lastFetch = lastFetch
+        self.lastStatus = lastStatus
+        self.lastError = lastError
+        self.consecutiveErrors = consecutiveErrors
+        self.nextCheck = nextCheck
+        self.isGone = isGone
+    }
+}
+
+/// A subscription as stored.
+public struct StoredFeed: Equatable, Sendable {
+    public var id: FeedID
+    public var url: String
+    public var title: String?
+    public var siteLink: String?
+    public var icon: String?
+    /// The OPML folder it was filed under, if any.
+    public var category: String?
+    public var added: Timestamp
+    /// Its place in the subscription list (OPML order).
+    public var position: Int64
+    public var fetch: FetchState
+    public var unreadCount: Int
+}
+
+/// An entry as stored, with its reading state.
+public struct StoredEntry: Equatable, Sendable {
+    public var id: EntryID
+    public var feed: FeedID
+    /// The identity it was deduplicated on within its feed (the parsed id, else the link, else a content hash).
+    public var key: String
+    public var title: String?
+    public var link: String?
+    public var author: String?
+    public var summary: String?
+    public var content: String?
+    public var markup: Markup?
+    public var published: Timestamp?
+    public var updated: Timestamp?
+    public var firstSeen: Timestamp
+    public var enclosures: [Enclosure]
+    public var isRead: Bool
+    public var isStarred: Bool
+    public var readAt: Timestamp?
+}
