@@ -220,6 +220,7 @@ import Testing
             #expect(down.outcome == .throttled)
             // Measured against the server's Date (three hours), not the panel's clock (two).
             #expect(down.retryAfterSeconds(now: now) == 3 * 3600)
+            #expect(PollSchedule.Event(down, now: now) == .throttled(retryAfter: 3 * 3600))
             let broken = try fetcher().fetch(FetchRequest(url: server.url("/broken")))
             #expect(broken.outcome == .failed(status: 500))
             #expect(server.requests(to: "/missing").isEmpty)
