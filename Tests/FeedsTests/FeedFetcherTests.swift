@@ -54,6 +54,7 @@ import Testing
             #expect(request.headers["user-agent"] == Self.userAgent)
             #expect(request.headers["accept-encoding"]?.contains("gzip") == true)
             #expect(request.headers["accept-encoding"]?.contains("deflate") == true)
+            #expect(request.headers["accept"]?.hasPrefix("application/rss+xml, application/atom+xml") == true)
             #expect(request.headers["if-none-match"] == nil)
             #expect(request.headers["if-modified-since"] == nil)
         }
@@ -175,7 +176,9 @@ import Testing
             "/over-by-one": { _ in .http(status: 200, body: [UInt8](repeating: 0x61, count: cap + 1), closeDelimited: true) },
         ]) { server in
             let capped = fetcher { $0.maxBodyBytes = cap }
-            #expect(kind(of: capped, server.url("/endless")) == .tooLarge(limit: cap))
+            let endless = fetchError(capped, server.url("/endless"))
+            #expect(endless?.kind == .tooLarge(limit: cap))
+            #expect(endless?.description.hasSuffix("body larger than 65536 bytes (stopped reading)") == true)
             #expect(kind(of: capped, server.url("/declared")) == .tooLarge(limit: cap))
             #expect(kind(of: capped, server.url("/over-by-one")) == .tooLarge(limit: cap))
             let exact = try capped.fetch(FetchRequest(url: server.url("/exact")))
@@ -193,6 +196,10 @@ import Testing
             #expect(kind(of: fetcher(), server.url("/reset")) == .connectionLost)
             #expect(kind(of: fetcher(), server.url("/empty")) == .connectionLost)
         }
+        // RFC 6761: .invalid never resolves.
+        let unresolved = fetchError(fetcher(), "http://feeds.example.invalid/feed.xml")
+        #expect(unresolved?.kind == .hostNotFound)
+        #expect(unresolved?.description.hasPrefix("fetching http://feeds.example.invalid/feed.xml: host not found") == true)
         // A bound socket that never listens refuses connections.
         let unlistened = try BoundSocket()
         defer { unlistened.close() }

@@ -32,6 +32,10 @@ public struct FeedFetcher: Sendable {
         "Lectern/\(version) (wall-panel feed reader; libcurl)"
     }
 
+    /// The feed formats first, then any XML, then anything (a feed served as text/html is still worth a try).
+    static let accept = "application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, "
+        + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"
+
     /// Performs one request. Any HTTP status comes back as a response; a transfer that got none throws.
     /// `isCancelled` is asked about once a second and while data flows; true aborts with `.cancelled`.
     public func fetch(_ request: FetchRequest, isCancelled: (@Sendable () -> Bool)? = nil)
@@ -54,6 +58,7 @@ public struct FeedFetcher: Sendable {
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         var headers: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headers) }
+        headers = curl_slist_append(headers, "Accept: \(Self.accept)")
         if let etag = request.etag { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
         if let lastModified = request.lastModified {
             headers = curl_slist_append(headers, "If-Modified-Since: \(lastModified)")
@@ -79,7 +84,11 @@ public struct FeedFetcher: Sendable {
                 set(lectern_curl_setopt_long(curl, CURLOPT_TIMEOUT_MS, milliseconds(configuration.totalTimeout)))
                 set(lectern_curl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedBytesPerSecond))
                 set(lectern_curl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedSeconds))
-                set(lectern_curl_setopt_off_t(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes)))
+                if configuration.maxBodyBytes > 0 {  // 0 would mean no limit to curl; the write callback still holds
+                    set(lectern_curl_setopt_off_t(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes)))
+                }
+                // A proxy's "200 Connection established" is not a hop of the feed's own redirect chain.
+                set(lectern_curl_setopt_long(curl, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
                 set(lectern_curl_setopt_pointer(curl, CURLOPT_HTTPHEADER, headers))
                 set(lectern_curl_setopt_data_callback(curl, CURLOPT_HEADERFUNCTION, headerCallback))
                 set(lectern_curl_setopt_pointer(curl, CURLOPT_HEADERDATA, context))
@@ -97,7 +106,9 @@ public struct FeedFetcher: Sendable {
             }
         }
         let written = errorBuffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
-        let message = written.isEmpty ? String(cString: curl_easy_strerror(code)) : String(decoding: written, as: UTF8.self)
+        let message = code == CURLE_WRITE_ERROR && transfer.overflowed
+            ? "stopped reading"
+            : written.isEmpty ? String(cString: curl_easy_strerror(code)) : String(decoding: written, as: UTF8.self)
         if code != CURLE_OK {
             throw FetchError(kind(of: code, transfer: transfer), url: request.url, detail: message)
         }
