@@ -74,13 +74,17 @@ import Testing
             #expect(byETag.body.isEmpty)
             let byDate = try fetcher().fetch(FetchRequest(url: url, lastModified: stamp))
             #expect(byDate.outcome == .notModified)
+            // A stored validator with a line break is not sent: it would forge a header.
+            let forged = try fetcher().fetch(FetchRequest(url: url, etag: "\"v1\"\r\nX-Forged: 1"))
+            #expect(forged.outcome == .fetched)
             let stale = try fetcher().fetch(FetchRequest(url: url, etag: "\"v0\""))
             #expect(stale.outcome == .fetched)
             #expect(stale.body == Self.feed)
             let requests = server.requests(to: "/feed.xml")
-            #expect(requests.count == 3)
-            #expect(requests.map { $0.headers["if-none-match"] } == ["\"v1\"", nil, "\"v0\""])
-            #expect(requests.map { $0.headers["if-modified-since"] } == [nil, stamp, nil])
+            #expect(requests.count == 4)
+            #expect(requests.map { $0.headers["if-none-match"] } == ["\"v1\"", nil, nil, "\"v0\""])
+            #expect(requests.map { $0.headers["if-modified-since"] } == [nil, stamp, nil, nil])
+            #expect(requests.allSatisfy { $0.headers["x-forged"] == nil })
         }
     }
 
@@ -97,6 +101,7 @@ import Testing
             "/301-302": Self.redirect(301, to: "/302"), "/302-301": Self.redirect(302, to: "/301"),
             "/301-308": Self.redirect(301, to: "/308"),
             "/dir/relative": Self.redirect(301, to: "../feed.xml"),
+            "/301-missing": Self.redirect(301, to: "/missing"),
         ]) { server in
             func fetch(_ path: String) throws -> FetchResponse {
                 let response = try fetcher().fetch(FetchRequest(url: server.url(path)))
@@ -120,6 +125,10 @@ import Testing
             #expect(permanent.statuses == [301, 308, 200])
             #expect(permanent.permanentURL == final)
             #expect(try fetch("/dir/relative").permanentURL == final)
+            // Moved for good, but to nothing: the subscription keeps its address.
+            let toNothing = try fetcher().fetch(FetchRequest(url: server.url("/301-missing")))
+            #expect(toNothing.statuses == [301, 404])
+            #expect(toNothing.permanentURL == nil)
         }
     }
 

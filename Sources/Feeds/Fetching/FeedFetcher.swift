@@ -59,8 +59,10 @@ public struct FeedFetcher: Sendable {
         var headers: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headers) }
         headers = curl_slist_append(headers, "Accept: \(Self.accept)")
-        if let etag = request.etag { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
-        if let lastModified = request.lastModified {
+        // Stored validators came from servers: one with a line break or NUL would forge headers, so it is left out.
+        func isSafe(_ value: String) -> Bool { !value.utf8.contains { $0 == 10 || $0 == 13 || $0 == 0 } }
+        if let etag = request.etag, isSafe(etag) { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
+        if let lastModified = request.lastModified, isSafe(lastModified) {
             headers = curl_slist_append(headers, "If-Modified-Since: \(lastModified)")
         }
 

@@ -47,12 +47,14 @@ public struct FetchResponse: Equatable, Sendable {
         self.body = body
     }
 
-    /// The URL to store in place of the requested one: the final URL when the request was redirected and every
-    /// hop was permanent (301 or 308), else nil (keep the old URL). One temporary hop anywhere in a chain means
-    /// the publisher may send readers elsewhere later, so the feed stays at the address the reader subscribed to.
+    /// The URL to store in place of the requested one: the final URL when the request was redirected, every
+    /// hop was permanent (301 or 308) and the feed was found there (2xx or 304); else nil (keep the old URL).
+    /// One temporary hop anywhere in a chain means the publisher may send readers elsewhere later, so the feed
+    /// stays at the address the reader subscribed to; a move to a page that fails is not followed either.
     public var permanentURL: String? {
         let hops = statuses.dropLast()
-        guard !hops.isEmpty, hops.allSatisfy({ $0 == 301 || $0 == 308 }) else { return nil }
+        guard !hops.isEmpty, hops.allSatisfy({ $0 == 301 || $0 == 308 }),
+              (200..<300).contains(status) || status == 304 else { return nil }
         return finalURL
     }
 
