@@ -176,6 +176,19 @@ import Testing
         }
     }
 
+    @Test func aStalledTransferHitsTheLowSpeedLimit() throws {
+        try withServer(["/stalled": { _ in .slow(delay: 4, body: Self.feed) }]) { server in
+            let start = monotonicSeconds()
+            let trickling = fetcher {
+                $0.totalTimeout = 10
+                $0.lowSpeedBytesPerSecond = 1_000
+                $0.lowSpeedSeconds = 1
+            }
+            #expect(kind(of: trickling, server.url("/stalled")) == .timedOut)
+            #expect(monotonicSeconds() - start < 3)
+        }
+    }
+
     @Test func stopsReadingAtTheCap() throws {
         let cap = 64 * 1024
         try withServer([
