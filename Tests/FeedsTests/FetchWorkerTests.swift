@@ -103,6 +103,21 @@ import Testing
         #expect(worker.pendingCount == 0)
     }
 
+    @Test func aFinishedJobCancelledBeforeItIsTakenIsNotDelivered() throws {
+        let server = try LoopbackHTTPServer(routes: ["/a": { _ in .http(status: 200) }])
+        defer { server.stop() }
+        let worker = try FetchWorker<Summary>(fetcher: Self.fetcher())
+        defer { worker.shutdown() }
+        let id = worker.submit(FetchRequest(url: server.url("/a")), process: Self.process)
+        var watched = pollfd(fd: worker.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&watched, 1, 5_000) == 1)
+        #expect(worker.pendingCount == 1)
+        worker.cancel(id)
+        #expect(worker.pendingCount == 0)
+        #expect(worker.takeResults().isEmpty)
+        #expect(!isReadable(worker.fileDescriptor))
+    }
+
     @Test func shutdownJoinsPromptlyWithAJobInFlight() throws {
         let server = try LoopbackHTTPServer(routes: ["/slow": { _ in .slow(delay: 4, body: Array("late".utf8)) }])
         defer { server.stop() }

@@ -52,8 +52,9 @@ public final class FetchWorker<Output: Sendable> {
         return shared.submit(request, process: process)
     }
 
-    /// Drops a queued job, or aborts the one running (within about a second: libcurl asks between reads and
-    /// once a second while it waits). A cancelled job delivers no Completion.
+    /// Drops a queued job, aborts the one running (within about a second: libcurl asks between reads and at
+    /// least once a second while it waits), or takes back a finished one not yet taken. A cancelled job delivers
+    /// no Completion (so a wake-up may find `takeResults()` empty).
     public func cancel(_ id: JobID) { shared.cancel(id) }
 
     /// Jobs submitted and not yet delivered or cancelled (queued, running, or done and waiting to be taken).
@@ -68,7 +69,8 @@ public final class FetchWorker<Output: Sendable> {
         return shared.takeResults()
     }
 
-    /// Cancels everything, joins the thread and closes the eventfd. Idempotent; `deinit` calls it too.
+    /// Cancels everything, joins the thread and closes the eventfd. Idempotent; `deinit` calls it too. A running
+    /// transfer is aborted; a running `process` closure is waited for (keep them short: they hold up the join).
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
@@ -149,6 +151,7 @@ private final class WorkerState<Output: Sendable>: @unchecked Sendable {
         locked {
             if running == id { runningCancelled = true }
             if let index = queue[queueStart...].firstIndex(where: { $0.id == id }) { queue.remove(at: index) }
+            results.removeAll { $0.id == id }
         }
     }
 
