@@ -143,12 +143,12 @@ import Testing
             #expect(error?.description.hasPrefix("fetching \(server.url("/loop-a")): more than 5 redirects") == true)
             #expect(server.requests.count <= 2 * 6 + 1)
             for path in ["/to-ftp", "/to-file"] {
-                #expect(kind(of: fetcher(), server.url(path)) == .invalidURL)
+                #expect(fetchErrorKind(fetcher(), server.url(path)) == .invalidURL)
             }
         }
-        #expect(kind(of: fetcher(), "ftp://127.0.0.1/feed.xml") == .invalidURL)
-        #expect(kind(of: fetcher(), "file:///etc/hostname") == .invalidURL)
-        #expect(kind(of: fetcher(), "feed.xml") == .invalidURL)
+        #expect(fetchErrorKind(fetcher(), "ftp://127.0.0.1/feed.xml") == .invalidURL)
+        #expect(fetchErrorKind(fetcher(), "file:///etc/hostname") == .invalidURL)
+        #expect(fetchErrorKind(fetcher(), "feed.xml") == .invalidURL)
     }
 
     @Test func decodesGzipAndDeflateBodies() throws {
@@ -164,28 +164,28 @@ import Testing
             #expect(gzip.body == text)
             let deflate = try fetcher().fetch(FetchRequest(url: server.url("/deflate")))
             #expect(deflate.body == text)
-            #expect(kind(of: fetcher(), server.url("/broken")) == .malformedResponse)
+            #expect(fetchErrorKind(fetcher(), server.url("/broken")) == .malformedResponse)
         }
     }
 
     @Test func aSlowServerTimesOut() throws {
         try withServer(["/slow": { _ in .slow(delay: 3, body: Self.feed) }]) { server in
-            let start = monotonicSeconds()
-            #expect(kind(of: fetcher { $0.totalTimeout = 0.5 }, server.url("/slow")) == .timedOut)
-            #expect(monotonicSeconds() - start < 2.5)
+            let start = loopbackClockSeconds()
+            #expect(fetchErrorKind(fetcher { $0.totalTimeout = 0.5 }, server.url("/slow")) == .timedOut)
+            #expect(loopbackClockSeconds() - start < 2.5)
         }
     }
 
     @Test func aStalledTransferHitsTheLowSpeedLimit() throws {
         try withServer(["/stalled": { _ in .slow(delay: 4, body: Self.feed) }]) { server in
-            let start = monotonicSeconds()
+            let start = loopbackClockSeconds()
             let trickling = fetcher {
                 $0.totalTimeout = 10
                 $0.lowSpeedBytesPerSecond = 1_000
                 $0.lowSpeedSeconds = 1
             }
-            #expect(kind(of: trickling, server.url("/stalled")) == .timedOut)
-            #expect(monotonicSeconds() - start < 3)
+            #expect(fetchErrorKind(trickling, server.url("/stalled")) == .timedOut)
+            #expect(loopbackClockSeconds() - start < 3)
         }
     }
 
@@ -201,8 +201,8 @@ import Testing
             let endless = fetchError(capped, server.url("/endless"))
             #expect(endless?.kind == .tooLarge(limit: cap))
             #expect(endless?.description.hasSuffix("body larger than 65536 bytes (stopped reading)") == true)
-            #expect(kind(of: capped, server.url("/declared")) == .tooLarge(limit: cap))
-            #expect(kind(of: capped, server.url("/over-by-one")) == .tooLarge(limit: cap))
+            #expect(fetchErrorKind(capped, server.url("/declared")) == .tooLarge(limit: cap))
+            #expect(fetchErrorKind(capped, server.url("/over-by-one")) == .tooLarge(limit: cap))
             let exact = try capped.fetch(FetchRequest(url: server.url("/exact")))
             #expect(exact.body.count == cap)
         }
@@ -214,9 +214,9 @@ import Testing
             "/reset": { _ in .reset },
             "/empty": { _ in .raw([]) },
         ]) { server in
-            #expect(kind(of: fetcher(), server.url("/garbage")) == .malformedResponse)
-            #expect(kind(of: fetcher(), server.url("/reset")) == .connectionLost)
-            #expect(kind(of: fetcher(), server.url("/empty")) == .connectionLost)
+            #expect(fetchErrorKind(fetcher(), server.url("/garbage")) == .malformedResponse)
+            #expect(fetchErrorKind(fetcher(), server.url("/reset")) == .connectionLost)
+            #expect(fetchErrorKind(fetcher(), server.url("/empty")) == .connectionLost)
         }
         // RFC 6761: .invalid never resolves.
         let unresolved = fetchError(fetcher(), "http://feeds.example.invalid/feed.xml")
@@ -225,7 +225,7 @@ import Testing
         // A bound socket that never listens refuses connections.
         let unlistened = try BoundSocket()
         defer { unlistened.close() }
-        #expect(kind(of: fetcher(), "http://127.0.0.1:\(unlistened.port)/feed.xml") == .connectionFailed)
+        #expect(fetchErrorKind(fetcher(), "http://127.0.0.1:\(unlistened.port)/feed.xml") == .connectionFailed)
     }
 
     @Test func statusesReachTheScheduleAsResponses() throws {
@@ -275,9 +275,9 @@ func fetchError(_ fetcher: FeedFetcher, _ url: String) -> FetchError? {
     }
 }
 
-func kind(of fetcher: FeedFetcher, _ url: String) -> FetchError.Kind? { fetchError(fetcher, url)?.kind }
+func fetchErrorKind(_ fetcher: FeedFetcher, _ url: String) -> FetchError.Kind? { fetchError(fetcher, url)?.kind }
 
-func monotonicSeconds() -> Double {
+func loopbackClockSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
@@ -300,7 +300,7 @@ struct BoundSocket {
                 bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
-        guard fd >= 0, ok else { throw ServerError("bind") }
+        guard fd >= 0, ok else { throw LoopbackServerError("bind") }
         port = UInt16(bigEndian: address.sin_port)
     }
 

@@ -32,14 +32,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let listener: Int32
     private let routes: [String: Route]
     private var thread = pthread_t()
-    private let lock = Lock()
-    private var recorded: [Request] = []
+    fileprivate let lock = LoopbackLock()
+    fileprivate var recorded: [Request] = []
 
     init(routes: [String: Route]) throws {
         self.routes = routes
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
-        guard listener >= 0 else { throw ServerError("socket") }
+        guard listener >= 0 else { throw LoopbackServerError("socket") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -53,7 +53,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }
         guard bound else {
             close(listener)
-            throw ServerError("bind/listen on 127.0.0.1")
+            throw LoopbackServerError("bind/listen on 127.0.0.1")
         }
         port = UInt16(bigEndian: address.sin_port)
         let context = Unmanaged.passRetained(self).toOpaque()
@@ -64,7 +64,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }, context) == 0 else {
             Unmanaged<LoopbackHTTPServer>.fromOpaque(context).release()
             close(listener)
-            throw ServerError("pthread_create")
+            throw LoopbackServerError("pthread_create")
         }
     }
 
@@ -203,13 +203,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 }
 
-struct ServerError: Error, CustomStringConvertible {
+struct LoopbackServerError: Error, CustomStringConvertible {
     let description: String
     init(_ operation: String) { description = "\(operation): \(String(cString: strerror(errno)))" }
 }
 
 /// A pthread mutex for test support state shared between server threads.
-final class Lock: @unchecked Sendable {
+fileprivate final class LoopbackLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     init() { pthread_mutex_init(mutex, nil) }
     deinit {
