@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Touch", dependencies: ["Motion"]),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Widgets", dependencies: ["Raster", "Motion", "Touch", "Text"]),
-        .target(name: "Feeds", dependencies: ["CXML2", "CCurl", "CSQLite"]),
+        .target(name: "Feeds", dependencies: ["CXML2", "CCurl", "CSQLite", "CLinux"]),
         .target(name: "Platform", dependencies: ["Raster", "Touch", "CDRM", "CLibinput", "CLinux"]),
         .target(name: "Reader", dependencies: ["Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform"]),
         .executableTarget(

@@ -1,7 +1,5 @@
 #pragma once
 #include <curl/curl.h>
-// The fetch worker hands results to the event loop through an eventfd; Glibc's Swift module leaves it out.
-#include <sys/eventfd.h>
 
 // curl_easy_setopt is variadic and cannot be called from Swift: these wrappers give it one fixed signature per
 // argument type the fetcher uses.

@@ -1,4 +1,5 @@
 import CCurl
+import CLinux
 #if canImport(Glibc)
 import Glibc
 #endif
