@@ -3,9 +3,18 @@
 /// recover mode drops it, losing the character. Stray ampersands (`AT&T`) become `&amp;` for the same reason.
 /// CDATA sections and comments are copied untouched: their text is taken literally (CDATA holding HTML is
 /// decoded later, as HTML). One linear pass over the bytes.
+///
+/// The DOCTYPE is taken out here and its internal entities (`<!ENTITY company "Example &#38; Co">`) are
+/// expanded as text, one level deep and at most `expansionLimit` bytes in all, so libxml2 never sees a DTD:
+/// external entities are never read and nested ones cannot explode. A reference nobody declared is kept as
+/// literal text, as feedparser shows it.
 enum EntityPrepass {
+    static let expansionLimit = 1 << 20
+
     static func rewrite(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
+        guard bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "!")) else { return bytes }
+        var declared: [String: [UInt8]] = [:]
+        var expanded = 0
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 16)
         var index = 0
@@ -20,8 +29,14 @@ enum EntityPrepass {
                     index = end
                     continue
                 }
+                if bytes[index...].starts(with: doctypeOpen) {
+                    let end = doctypeEnd(bytes, from: index)
+                    declared.merge(DoctypeEntities.declared(in: bytes[index..<end])) { first, _ in first }
+                    index = end
+                    continue
+                }
             } else if byte == UInt8(ascii: "&") {
-                index = rewriteReference(bytes, at: index, into: &out)
+                index = rewriteReference(bytes, at: index, declared: declared, expanded: &expanded, into: &out)
                 continue
             }
             out.append(byte)
@@ -32,6 +47,30 @@ enum EntityPrepass {
 
     private static let cdataOpen = Array("<![CDATA[".utf8), cdataClose = Array("]]>".utf8)
     private static let commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
+    private static let doctypeOpen = Array("<!DOCTYPE".utf8)
+
+    /// Just past the DOCTYPE's closing `>`; its internal subset is in brackets and holds `>` of its own.
+    private static func doctypeEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var depth = 0
+        var quote: UInt8?
+        var cursor = start + doctypeOpen.count
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if let q = quote {
+                if byte == q { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
+                depth -= 1
+            } else if byte == UInt8(ascii: ">") && depth <= 0 {
+                return cursor + 1
+            }
+            cursor += 1
+        }
+        return bytes.count
+    }
 
     /// The index just past `close` when `open` starts at `index` (the end of input if never closed).
     private static func skipLiteral(_ bytes: [UInt8], at index: Int, open: [UInt8], close: [UInt8]) -> Int? {
@@ -47,7 +86,8 @@ enum EntityPrepass {
     }
 
     /// Copies or rewrites the reference starting at the `&` at `index`; returns where to go on.
-    private static func rewriteReference(_ bytes: [UInt8], at index: Int, into out: inout [UInt8]) -> Int {
+    private static func rewriteReference(_ bytes: [UInt8], at index: Int, declared: [String: [UInt8]],
+                                         expanded: inout Int, into out: inout [UInt8]) -> Int {
         var cursor = index + 1
         let limit = min(bytes.count, index + 40)
         if cursor < limit && bytes[cursor] == UInt8(ascii: "#") {
@@ -68,9 +108,14 @@ enum EntityPrepass {
                     out.append(contentsOf: bytes[index...cursor])
                 } else if let codePoint = table[name] {
                     out.append(contentsOf: Array("&#\(codePoint);".utf8))
+                } else if let replacement = declared[name] {
+                    if expanded + replacement.count <= expansionLimit {
+                        out.append(contentsOf: replacement)
+                        expanded += replacement.count
+                    }
                 } else {
-                    // Unknown: maybe declared in the feed's own DTD; libxml2 decides.
-                    out.append(contentsOf: bytes[index...cursor])
+                    out.append(contentsOf: Array("&amp;".utf8))
+                    out.append(contentsOf: bytes[(index + 1)...cursor])
                 }
                 return cursor + 1
             }

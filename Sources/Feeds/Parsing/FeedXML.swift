@@ -2,28 +2,41 @@ import CXML2
 
 /// Reads a feed's XML (already UTF-8, entities already made XML-safe) into `FeedElement`s through libxml2.
 ///
-/// Safety: recover mode keeps what a broken feed has instead of giving up. No XML_PARSE_NOENT and no DTD
-/// loading: an external entity (`<!ENTITY x SYSTEM "file:///etc/passwd">`) is never fetched or read, and
-/// internal entities are inserted one level deep by us, only when they hold plain text, so a billion-laughs
-/// document cannot expand. No XML_PARSE_HUGE: libxml2 keeps its limits on depth (256) and on text node size.
+/// Safety: recover mode keeps what a broken feed has instead of giving up. The DOCTYPE never reaches libxml2
+/// (EntityPrepass takes it out and expands its internal entities itself, one level, bounded), and there is no
+/// XML_PARSE_NOENT and no DTD loading: an external entity (`SYSTEM "file:///etc/passwd"`) is never read and a
+/// billion-laughs document cannot expand. No XML_PARSE_HUGE: libxml2 keeps its limits on depth (256) and on
+/// the size of a text node.
 enum FeedXML {
     static func parse(_ utf8: [UInt8], url: String?) -> FeedElement? {
-        guard !utf8.isEmpty, utf8.count <= Int(Int32.max) else { return nil }
+        guard let (document, wellFormed) = read(utf8) else { return nil }
+        var chosen = document
+        if !wellFormed, let (repaired, _) = read(TagBalancer.balance(utf8)) {
+            xmlFreeDoc(document)
+            chosen = repaired
+        }
+        defer { xmlFreeDoc(chosen) }
+        guard let root = xmlDocGetRootElement(chosen) else { return nil }
+        return copy(root, url: url)
+    }
+
+    /// The document libxml2 makes of `utf8` in recover mode, and whether it was well-formed.
+    private static func read(_ utf8: [UInt8]) -> (xmlDocPtr, Bool)? {
+        guard !utf8.isEmpty, utf8.count <= Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
+        defer { xmlFreeParserCtxt(context) }
         let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
         let document: xmlDocPtr? = utf8.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReadMemory($0, Int32(buffer.count), nil, "UTF-8", options)
+                xmlCtxtReadMemory(context, $0, Int32(buffer.count), nil, "UTF-8", options)
             }
         }
         guard let document else { return nil }
-        defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else { return nil }
-        return copy(root, document: document, url: url)
+        return (document, context.pointee.wellFormed != 0)
     }
 
     /// Copies the tree with an explicit stack: recursion would follow a hostile document's depth.
-    private static func copy(_ root: xmlNodePtr, document: xmlDocPtr, url: String?) -> FeedElement {
+    private static func copy(_ root: xmlNodePtr, url: String?) -> FeedElement {
         let top = element(root, parentBase: url)
         var stack: [(xmlNodePtr?, FeedElement)] = [(root.pointee.children, top)]
         while let (first, parent) = stack.popLast() {
@@ -40,23 +53,12 @@ enum FeedXML {
                     child = nil
                 case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                     if let content = node.pointee.content { parent.append(.text(String(cString: content))) }
-                case XML_ENTITY_REF_NODE:
-                    if let text = plainEntity(named: node.pointee.name, in: document) { parent.append(.text(text)) }
                 default:
                     continue
                 }
             }
         }
         return top
-    }
-
-    /// An internal entity's replacement text when it is plain text; nested references and markup are dropped.
-    private static func plainEntity(named name: UnsafePointer<xmlChar>?, in document: xmlDocPtr) -> String? {
-        guard let name, let entity = xmlGetDocEntity(document, name), let content = entity.pointee.content else {
-            return nil
-        }
-        let text = String(cString: content)
-        return text.contains("&") || text.contains("<") ? nil : text
     }
 
     private static func element(_ node: xmlNodePtr, parentBase: String?) -> FeedElement {
