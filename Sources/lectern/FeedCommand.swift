@@ -50,8 +50,8 @@ struct FeedParseCommand: ParsableCommand {
         }
         do {
             return try AtomicFile.read(path, limit: 64 << 20)
-        } catch {
-            throw FeedFileError(errno == EFBIG ? "larger than 64 MiB" : String(cString: strerror(errno)))
+        } catch let error as SystemCallError {
+            throw FeedFileError(error.errno == EFBIG ? "larger than 64 MiB" : String(cString: strerror(error.errno)))
         }
     }
 

@@ -8,7 +8,7 @@ enum XMLFeedReader {
         var entryElements: [FeedElement]
         let isAtom: Bool
         switch root.key {
-        case "rss", "rdf:RDF", "RDF", "rdf":
+        case "rss", "rdf:RDF", "RDF":
             channel = root.first("channel") ?? root
             entryElements = channel.all("item")
             // RSS 1.0 puts items beside the channel, not in it.
