@@ -61,6 +61,11 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == "<?xml version=\"1.0\" ?><a>é</a>")
     }
 
+    @Test func whitespaceBeforeTheDeclarationIsDropped() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF, 0x20, 0x0A] + feed(declaration: "<?xml version=\"1.0\"?>", title: Array("Q &amp; A".utf8))
+        #expect(try title(bytes) == "Q & A")
+    }
+
     @Test func contentTypeParameters() {
         #expect(FeedCharset.parse(contentType: "Application/Atom+XML ; Charset = \"UTF-8\"") == ("application/atom+xml", "UTF-8"))
         #expect(FeedCharset.parse(contentType: "text/xml").charset == nil)

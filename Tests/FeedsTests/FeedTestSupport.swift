@@ -18,7 +18,7 @@ func fixture(_ name: String) -> [UInt8] {
 
 /// Every fixture's file name.
 let fixtureNames: [String] = [
-    "atom03-escaped.xml", "atom10-large.xml", "atom10-no-ids.xml", "atom10-text-types.xml", "atom10-xhtml-xmlbase.xml",
+    "atom03-escaped.xml", "atom10-large.xml", "atom10-misc-quirks.xml", "rss20-misc-quirks.xml", "atom10-no-ids.xml", "atom10-text-types.xml", "atom10-xhtml-xmlbase.xml",
     "jsonfeed10.json", "jsonfeed11.json", "rss090-netscape.xml", "rss091-html-entities.xml", "rss092-enclosures.xml",
     "rss094-typed-description.xml", "rss10-rdf.xml", "rss20-broken-markup.xml", "rss20-cdata-namespaces.xml",
     "rss20-cp1252-declared-utf8.xml", "rss20-date-variants.xml", "rss20-doctype-entities.xml",

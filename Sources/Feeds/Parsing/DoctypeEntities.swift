@@ -51,9 +51,9 @@ enum DoctypeEntities {
         var out: [UInt8] = []
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: Array("&amp;".utf8))
-            case UInt8(ascii: "<"): out.append(contentsOf: Array("&lt;".utf8))
-            case UInt8(ascii: ">"): out.append(contentsOf: Array("&gt;".utf8))
+            case UInt8(ascii: "&"): out.append(contentsOf: Array("&#38;".utf8))
+            case UInt8(ascii: "<"): out.append(contentsOf: Array("&#60;".utf8))
+            case UInt8(ascii: ">"): out.append(contentsOf: Array("&#62;".utf8))
             default: out.append(byte)
             }
         }

@@ -1,6 +1,7 @@
-/// Rewrites the named entities HTML has and XML does not predeclare (`&nbsp;`, `&eacute;`, `&mdash;`) into
-/// numeric references before libxml2 sees the feed: a strict XML parser stops at the first one, and libxml2's
-/// recover mode drops it, losing the character. Stray ampersands (`AT&T`) become `&amp;` for the same reason.
+/// Rewrites every named reference into a numeric one before libxml2 sees the feed. HTML's (`&nbsp;`,
+/// `&eacute;`, `&mdash;`) because XML does not predeclare them: a strict parser stops at the first, libxml2's
+/// recover mode drops it. XML's own five too: after any well-formedness error libxml2 drops named references,
+/// `&amp;` included, but keeps character references. Stray ampersands (`AT&T`) become `&#38;`.
 /// CDATA sections and comments are copied untouched: their text is taken literally (CDATA holding HTML is
 /// decoded later, as HTML). One linear pass over the bytes.
 ///
@@ -104,8 +105,8 @@ enum EntityPrepass {
             while cursor < limit, isNameByte(bytes[cursor]) { cursor += 1 }
             if cursor > index + 1 && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
                 let name = String(decoding: bytes[(index + 1)..<cursor], as: UTF8.self)
-                if xmlPredefined.contains(name) {
-                    out.append(contentsOf: bytes[index...cursor])
+                if let codePoint = xmlPredefined[name] {
+                    out.append(contentsOf: Array("&#\(codePoint);".utf8))
                 } else if let codePoint = table[name] {
                     out.append(contentsOf: Array("&#\(codePoint);".utf8))
                 } else if let replacement = declared[name] {
@@ -114,13 +115,13 @@ enum EntityPrepass {
                         expanded += replacement.count
                     }
                 } else {
-                    out.append(contentsOf: Array("&amp;".utf8))
+                    out.append(contentsOf: Array("&#38;".utf8))
                     out.append(contentsOf: bytes[(index + 1)...cursor])
                 }
                 return cursor + 1
             }
         }
-        out.append(contentsOf: Array("&amp;".utf8))
+        out.append(contentsOf: Array("&#38;".utf8))
         return index + 1
     }
 
@@ -133,7 +134,7 @@ enum EntityPrepass {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
     }
 
-    private static let xmlPredefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
+    private static let xmlPredefined: [String: Int] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39]
 
     /// HTML 4's named character references (the set feeds actually use) minus XML's five.
     static let table: [String: Int] = {

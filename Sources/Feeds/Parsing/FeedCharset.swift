@@ -33,7 +33,12 @@ enum FeedCharset {
                 chosen = declared ?? httpCharset
             }
         }
-        let decoded = decode(body, charset: chosen ?? "utf-8")
+        var decoded = decode(body, charset: chosen ?? "utf-8")
+        // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
+        if let first = decoded.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first > 0,
+           decoded[first...].starts(with: Array("<?xml".utf8)) {
+            decoded.removeSubrange(..<first)
+        }
         return withoutDeclaredEncoding(decoded)
     }
 

@@ -34,7 +34,7 @@ enum TagBalancer {
                 var nameEnd = nameStart
                 while nameEnd < count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
                 guard let close = tagEnd(bytes, from: nameEnd) else {
-                    out.append(contentsOf: Array("&lt;".utf8))
+                    out.append(contentsOf: Array("&#60;".utf8))
                     index += 1
                     continue
                 }
@@ -47,7 +47,7 @@ enum TagBalancer {
                 var nameEnd = index + 1
                 while nameEnd < count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
                 guard let close = tagEnd(bytes, from: nameEnd) else {
-                    out.append(contentsOf: Array("&lt;".utf8))
+                    out.append(contentsOf: Array("&#60;".utf8))
                     index += 1
                     continue
                 }
@@ -55,7 +55,7 @@ enum TagBalancer {
                 if bytes[close - 1] != UInt8(ascii: "/") { open.append(bytes[(index + 1)..<nameEnd]) }
                 index = close + 1
             } else {
-                out.append(contentsOf: Array("&lt;".utf8))
+                out.append(contentsOf: Array("&#60;".utf8))
                 index += 1
             }
         }

@@ -108,21 +108,21 @@ enum XMLFeedReader {
         return entry
     }
 
-    /// The last author element (feedparser's rule), itunes:author only when there is no other.
+    /// The first author element (the one feedparser's author_detail describes), itunes:author only when
+    /// there is no other.
     private static func author(of element: FeedElement) -> String? {
-        var found: String?
         var itunes: String?
         for child in element.elements {
             switch child.key {
             case "author", "dc:creator", "dc:author":
-                if let name = authorName(child) { found = name }
+                if let name = authorName(child) { return name }
             case "itunes:author":
-                if let name = authorName(child) { itunes = name }
+                if itunes == nil { itunes = authorName(child) }
             default:
                 continue
             }
         }
-        return found ?? itunes
+        return itunes
     }
 
     /// Atom's person construct gives its name (else its email); RSS's text is `email (Name)` or a name.
