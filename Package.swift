@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"], resources: [.copy("Goldens")]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Raster", "Text", "Touch", "Motion", "Platform"],
                     resources: [.copy("Goldens")]),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster", "Widgets", "Touch", "Text", "Platform"]),
     ]

@@ -1,0 +1,185 @@
+/// Rewrites every named reference into a numeric one before libxml2 sees the feed. HTML's (`&nbsp;`,
+/// `&eacute;`, `&mdash;`) because XML does not predeclare them: a strict parser stops at the first, libxml2's
+/// recover mode drops it. XML's own five too: after any well-formedness error libxml2 drops named references,
+/// `&amp;` included, but keeps character references. Stray ampersands (`AT&T`) become `&#38;`.
+/// CDATA sections and comments are copied untouched: their text is taken literally (CDATA holding HTML is
+/// decoded later, as HTML). One linear pass over the bytes.
+///
+/// The DOCTYPE is taken out here and its internal entities (`<!ENTITY company "Example &#38; Co">`) are
+/// expanded as text, one level deep and at most `expansionLimit` bytes in all, so libxml2 never sees a DTD:
+/// external entities are never read and nested ones cannot explode. A reference nobody declared is kept as
+/// literal text, as feedparser shows it.
+enum EntityPrepass {
+    static let expansionLimit = 1 << 20
+
+    static func rewrite(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "!")) else { return bytes }
+        var declared: [String: [UInt8]] = [:]
+        var expanded = 0
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                if let end = skipLiteral(bytes, at: index, open: cdataOpen, close: cdataClose)
+                    ?? skipLiteral(bytes, at: index, open: commentOpen, close: commentClose)
+                {
+                    out.append(contentsOf: bytes[index..<end])
+                    index = end
+                    continue
+                }
+                if bytes[index...].starts(with: doctypeOpen) {
+                    let end = doctypeEnd(bytes, from: index)
+                    declared.merge(DoctypeEntities.declared(in: bytes[index..<end])) { first, _ in first }
+                    index = end
+                    continue
+                }
+            } else if byte == UInt8(ascii: "&") {
+                index = rewriteReference(bytes, at: index, declared: declared, expanded: &expanded, into: &out)
+                continue
+            }
+            out.append(byte)
+            index += 1
+        }
+        return out
+    }
+
+    private static let cdataOpen = Array("<![CDATA[".utf8), cdataClose = Array("]]>".utf8)
+    private static let commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
+    private static let doctypeOpen = Array("<!DOCTYPE".utf8)
+
+    /// Just past the DOCTYPE's closing `>`; its internal subset is in brackets and holds `>` of its own.
+    private static func doctypeEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var depth = 0
+        var quote: UInt8?
+        var cursor = start + doctypeOpen.count
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if let q = quote {
+                if byte == q { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
+                depth -= 1
+            } else if byte == UInt8(ascii: ">") && depth <= 0 {
+                return cursor + 1
+            }
+            cursor += 1
+        }
+        return bytes.count
+    }
+
+    /// The index just past `close` when `open` starts at `index` (the end of input if never closed).
+    private static func skipLiteral(_ bytes: [UInt8], at index: Int, open: [UInt8], close: [UInt8]) -> Int? {
+        guard bytes[index...].starts(with: open) else { return nil }
+        var cursor = index + open.count
+        while cursor + close.count <= bytes.count {
+            if bytes[cursor] == close[0] && bytes[cursor..<(cursor + close.count)].elementsEqual(close) {
+                return cursor + close.count
+            }
+            cursor += 1
+        }
+        return bytes.count
+    }
+
+    /// Copies or rewrites the reference starting at the `&` at `index`; returns where to go on.
+    private static func rewriteReference(_ bytes: [UInt8], at index: Int, declared: [String: [UInt8]],
+                                         expanded: inout Int, into out: inout [UInt8]) -> Int {
+        var cursor = index + 1
+        let limit = min(bytes.count, index + 40)
+        if cursor < limit && bytes[cursor] == UInt8(ascii: "#") {
+            cursor += 1
+            let hex = cursor < limit && (bytes[cursor] | 0x20) == UInt8(ascii: "x")
+            if hex { cursor += 1 }
+            let digitsStart = cursor
+            while cursor < limit, isDigit(bytes[cursor], hex: hex) { cursor += 1 }
+            if cursor > digitsStart && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
+                out.append(contentsOf: bytes[index...cursor])
+                return cursor + 1
+            }
+        } else {
+            while cursor < limit, isNameByte(bytes[cursor]) { cursor += 1 }
+            if cursor > index + 1 && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
+                let name = String(decoding: bytes[(index + 1)..<cursor], as: UTF8.self)
+                if let codePoint = xmlPredefined[name] {
+                    out.append(contentsOf: Array("&#\(codePoint);".utf8))
+                } else if let codePoint = table[name] {
+                    out.append(contentsOf: Array("&#\(codePoint);".utf8))
+                } else if let replacement = declared[name] {
+                    if expanded + replacement.count <= expansionLimit {
+                        out.append(contentsOf: replacement)
+                        expanded += replacement.count
+                    }
+                } else {
+                    out.append(contentsOf: Array("&#38;".utf8))
+                    out.append(contentsOf: bytes[(index + 1)...cursor])
+                }
+                return cursor + 1
+            }
+        }
+        out.append(contentsOf: Array("&#38;".utf8))
+        return index + 1
+    }
+
+    private static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {
+        (0x30...0x39).contains(byte) || hex && (0x61...0x66).contains(byte | 0x20)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+    }
+
+    private static let xmlPredefined: [String: Int] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39]
+
+    /// HTML 4's named character references (the set feeds actually use) minus XML's five.
+    static let table: [String: Int] = {
+        var table: [String: Int] = [:]
+        let words = names.split(separator: " ")
+        var index = 0
+        while index + 1 < words.count {
+            table[String(words[index])] = Int(words[index + 1])
+            index += 2
+        }
+        return table
+    }()
+
+    private static let names = """
+        nbsp 160 iexcl 161 cent 162 pound 163 curren 164 yen 165 brvbar 166 sect 167 uml 168 copy 169
+        ordf 170 laquo 171 not 172 shy 173 reg 174 macr 175 deg 176 plusmn 177 sup2 178 sup3 179 acute 180
+        micro 181 para 182 middot 183 cedil 184 sup1 185 ordm 186 raquo 187 frac14 188 frac12 189 frac34 190
+        iquest 191 Agrave 192 Aacute 193 Acirc 194 Atilde 195 Auml 196 Aring 197 AElig 198 Ccedil 199
+        Egrave 200 Eacute 201 Ecirc 202 Euml 203 Igrave 204 Iacute 205 Icirc 206 Iuml 207 ETH 208 Ntilde 209
+        Ograve 210 Oacute 211 Ocirc 212 Otilde 213 Ouml 214 times 215 Oslash 216 Ugrave 217 Uacute 218
+        Ucirc 219 Uuml 220 Yacute 221 THORN 222 szlig 223 agrave 224 aacute 225 acirc 226 atilde 227
+        auml 228 aring 229 aelig 230 ccedil 231 egrave 232 eacute 233 ecirc 234 euml 235 igrave 236
+        iacute 237 icirc 238 iuml 239 eth 240 ntilde 241 ograve 242 oacute 243 ocirc 244 otilde 245 ouml 246
+        divide 247 oslash 248 ugrave 249 uacute 250 ucirc 251 uuml 252 yacute 253 thorn 254 yuml 255
+        OElig 338 oelig 339 Scaron 352 scaron 353 Yuml 376 fnof 402 circ 710 tilde 732 Alpha 913 Beta 914
+        Gamma 915 Delta 916 Epsilon 917 Zeta 918 Eta 919 Theta 920 Iota 921 Kappa 922 Lambda 923 Mu 924
+        Nu 925 Xi 926 Omicron 927 Pi 928 Rho 929 Sigma 931 Tau 932 Upsilon 933 Phi 934 Chi 935 Psi 936
+        Omega 937 alpha 945 beta 946 gamma 947 delta 948 epsilon 949 zeta 950 eta 951 theta 952 iota 953
+        kappa 954 lambda 955 mu 956 nu 957 xi 958 omicron 959 pi 960 rho 961 sigmaf 962 sigma 963 tau 964
+        upsilon 965 phi 966 chi 967 psi 968 omega 969 thetasym 977 upsih 978 piv 982 ensp 8194 emsp 8195
+        thinsp 8201 zwnj 8204 zwj 8205 lrm 8206 rlm 8207 ndash 8211 mdash 8212 lsquo 8216 rsquo 8217
+        sbquo 8218 ldquo 8220 rdquo 8221 bdquo 8222 dagger 8224 Dagger 8225 bull 8226 hellip 8230
+        permil 8240 prime 8242 Prime 8243 lsaquo 8249 rsaquo 8250 oline 8254 frasl 8260 euro 8364 image 8465
+        weierp 8472 real 8476 trade 8482 alefsym 8501 larr 8592 uarr 8593 rarr 8594 darr 8595 harr 8596
+        crarr 8629 lArr 8656 uArr 8657 rArr 8658 dArr 8659 hArr 8660 forall 8704 part 8706 exist 8707
+        empty 8709 nabla 8711 isin 8712 notin 8713 ni 8715 prod 8719 sum 8721 minus 8722 lowast 8727
+        radic 8730 prop 8733 infin 8734 ang 8736 and 8743 or 8744 cap 8745 cup 8746 int 8747 there4 8756
+        sim 8764 cong 8773 asymp 8776 ne 8800 equiv 8801 le 8804 ge 8805 sub 8834 sup 8835 nsub 8836
+        sube 8838 supe 8839 oplus 8853 otimes 8855 perp 8869 sdot 8901 lceil 8968 rceil 8969 lfloor 8970
+        rfloor 8971 lang 9001 rang 9002 loz 9674 spades 9824 clubs 9827 hearts 9829 diams 9830
+        """.replacingNewlines()
+}
+
+extension String {
+    fileprivate func replacingNewlines() -> String {
+        String(unicodeScalars.map { $0 == "\n" ? " " : Character($0) })
+    }
+}

@@ -1,0 +1,193 @@
+import Glibc
+
+/// Turns a feed's bytes into UTF-8 the way feedparser and browsers settle a charset (RFC 3023, FEEDS.md):
+/// a byte order mark first; for an XML media type the HTTP charset beats the XML declaration; then the
+/// declaration; then the HTTP charset of any other type; else UTF-8. Whatever was chosen, bytes that do not
+/// decode fall back: valid UTF-8 stays UTF-8, anything else is read as windows-1252 (the classic case: a feed
+/// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration's encoding is dropped afterwards, so
+/// libxml2 reads the result as the UTF-8 it is.
+enum FeedCharset {
+    static func utf8(_ bytes: [UInt8], contentType: String?) -> [UInt8] {
+        var body = bytes[...]
+        var chosen: String?
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) {
+            body = body.dropFirst(3)
+            chosen = "utf-8"
+        } else if body.starts(with: [0xFE, 0xFF]) {
+            body = body.dropFirst(2)
+            chosen = "utf-16be"
+        } else if body.starts(with: [0xFF, 0xFE]) {
+            body = body.dropFirst(2)
+            chosen = "utf-16le"
+        } else if body.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            chosen = "utf-16be"
+        } else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            chosen = "utf-16le"
+        }
+        if chosen == nil {
+            let (mediaType, httpCharset) = parse(contentType: contentType)
+            let declared = declaredEncoding(body)
+            if isXMLMediaType(mediaType), let httpCharset {
+                chosen = httpCharset
+            } else {
+                chosen = declared ?? httpCharset
+            }
+        }
+        var decoded = decode(body, charset: chosen ?? "utf-8")
+        // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
+        if let first = decoded.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first > 0,
+           decoded[first...].starts(with: Array("<?xml".utf8)) {
+            decoded.removeSubrange(..<first)
+        }
+        return withoutDeclaredEncoding(decoded)
+    }
+
+    static func decode(_ bytes: ArraySlice<UInt8>, charset: String) -> [UInt8] {
+        switch normalized(charset) {
+        case "utf8", "unicode11utf8", "unicode20utf8", "xunicode20utf8", "usascii", "ascii":
+            return isValidUTF8(bytes) ? Array(bytes) : windows1252(bytes)
+        case "iso88591", "latin1", "l1", "windows1252", "cp1252", "xcp1252", "iso885915", "cp819", "ibm819":
+            // As browsers do: ISO-8859-1 labels mean windows-1252 (C1 controls are never meant in a feed).
+            return windows1252(bytes)
+        default:
+            if let converted = iconv(bytes, from: charset) { return converted }
+            return isValidUTF8(bytes) ? Array(bytes) : windows1252(bytes)
+        }
+    }
+
+    private static func normalized(_ charset: String) -> String {
+        String(charset.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+    }
+
+    /// `application/xml`, `application/rss+xml`, `text/xml`, … whose charset parameter RFC 3023 puts first.
+    static func isXMLMediaType(_ mediaType: String) -> Bool {
+        mediaType == "application/xml" || mediaType == "text/xml" || mediaType == "application/xml-dtd"
+            || mediaType == "application/xml-external-parsed-entity"
+            || (mediaType.hasPrefix("application/") || mediaType.hasPrefix("text/")) && mediaType.hasSuffix("+xml")
+    }
+
+    /// The media type in lowercase and the charset parameter, if any.
+    static func parse(contentType: String?) -> (mediaType: String, charset: String?) {
+        guard let contentType else { return ("", nil) }
+        let parts = contentType.split(separator: ";")
+        let mediaType = parts.first.map { String($0).trimmingASCIIWhitespace().lowercased() } ?? ""
+        var charset: String?
+        for part in parts.dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, String(pair[0]).trimmingASCIIWhitespace().lowercased() == "charset" else { continue }
+            var value = String(pair[1]).trimmingASCIIWhitespace()
+            if value.hasPrefix("\"") || value.hasPrefix("'") { value = String(value.dropFirst().dropLast()) }
+            if !value.isEmpty { charset = value }
+        }
+        return (mediaType, charset)
+    }
+
+    /// The `encoding` of a leading `<?xml … ?>` declaration (ASCII-compatible encodings only; UTF-16 has a BOM).
+    static func declaredEncoding(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard let range = declarationRange(bytes) else { return nil }
+        return encodingAttribute(bytes[range])?.value
+    }
+
+    private static func declarationRange(_ bytes: ArraySlice<UInt8>) -> Range<Int>? {
+        var start = bytes.startIndex
+        while start < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
+        let limit = min(bytes.endIndex, start + 512)
+        var index = start + 5
+        while index + 1 < limit {
+            if bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">") { return start..<(index + 2) }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func encodingAttribute(_ declaration: ArraySlice<UInt8>) -> (range: Range<Int>, value: String)? {
+        let needle = Array("encoding".utf8)
+        var index = declaration.startIndex
+        while index + needle.count <= declaration.endIndex {
+            if declaration[index..<(index + needle.count)].elementsEqual(needle) {
+                var cursor = index + needle.count
+                while cursor < declaration.endIndex, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(declaration[cursor]) {
+                    cursor += 1
+                }
+                guard cursor < declaration.endIndex else { return nil }
+                let quote = declaration[cursor]
+                guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+                let valueStart = cursor + 1
+                var valueEnd = valueStart
+                while valueEnd < declaration.endIndex, declaration[valueEnd] != quote { valueEnd += 1 }
+                guard valueEnd < declaration.endIndex else { return nil }
+                return (index..<(valueEnd + 1), String(decoding: declaration[valueStart..<valueEnd], as: UTF8.self))
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The same document with `encoding="…"` taken out of its declaration: it is UTF-8 now.
+    static func withoutDeclaredEncoding(_ bytes: [UInt8]) -> [UInt8] {
+        let slice = bytes[...]
+        guard let declaration = declarationRange(slice), let attribute = encodingAttribute(slice[declaration]) else {
+            return bytes
+        }
+        var result = bytes
+        result.replaceSubrange(attribute.range, with: [])
+        return result
+    }
+
+    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    static func windows1252(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            if byte >= 0x80 && byte < 0xA0 {
+                let mapped = cp1252High[Int(byte - 0x80)]
+                scalars.append(Unicode.Scalar(mapped) ?? Unicode.Scalar(UInt8(byte)))
+            } else {
+                scalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return Array(String(scalars).utf8)
+    }
+
+    /// 0x80...0x9F in windows-1252; the five undefined bytes keep their C1 code point.
+    private static let cp1252High: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
+        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
+    /// Any other charset through glibc's iconv; nil when unknown or when the bytes are not in it.
+    private static func iconv(_ bytes: ArraySlice<UInt8>, from charset: String) -> [UInt8]? {
+        let converter = iconv_open("UTF-8", charset)
+        guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var input = Array(bytes)
+        var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
+        let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inBuffer.baseAddress)?
+                    .assumingMemoryBound(to: CChar.self)
+                var outPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(outBuffer.baseAddress)?
+                    .assumingMemoryBound(to: CChar.self)
+                var inLeft = inBuffer.count
+                var outLeft = outBuffer.count
+                let result = Glibc.iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+                guard result != -1 || inLeft == 0 else { return nil }
+                return outBuffer.count - outLeft
+            }
+        }
+        guard let produced else { return nil }
+        return Array(output[..<produced])
+    }
+}

@@ -1,0 +1,101 @@
+import CXML2
+
+/// An element of a feed document, copied out of libxml2's tree with the names the reader looks for. Feeds mix
+/// vocabularies freely (RSS with atom:link, Atom with media:), so an element is known by a `key`: the bare local
+/// name for RSS, RDF and Atom elements, `prefix:local` for the extension namespaces (whatever prefix the feed
+/// itself declared, or none at all: an undeclared `dc:creator` is common and still means Dublin Core).
+final class FeedElement {
+    let key: String
+    let namespace: String?
+    /// Attributes by local name (`xml:base` is kept as `xml:base`).
+    let attributes: [(name: String, value: String)]
+    private(set) var children: [Node] = []
+    /// The base URL for relative references inside this element: xml:base of it and its ancestors resolved
+    /// against each other and against the feed's URL.
+    let base: String?
+
+    enum Node {
+        case element(FeedElement)
+        case text(String)
+    }
+
+    init(key: String, namespace: String?, attributes: [(name: String, value: String)], base: String?) {
+        self.key = key
+        self.namespace = namespace
+        self.attributes = attributes
+        self.base = base
+    }
+
+    func append(_ node: Node) { children.append(node) }
+
+    func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+
+    var elements: [FeedElement] {
+        children.compactMap { if case .element(let e) = $0 { return e } else { return nil } }
+    }
+
+    func first(_ key: String) -> FeedElement? {
+        for case .element(let e) in children where e.key == key { return e }
+        return nil
+    }
+
+    func all(_ key: String) -> [FeedElement] { elements.filter { $0.key == key } }
+
+    /// All the text inside, markup dropped, without recursion (hostile feeds nest deeply).
+    var text: String {
+        var out = ""
+        var stack: [Node] = children.reversed()
+        while let node = stack.popLast() {
+            switch node {
+            case .text(let t): out += t
+            case .element(let e): stack.append(contentsOf: e.children.reversed())
+            }
+        }
+        return out
+    }
+
+    /// The children serialized back to markup: Atom's xhtml content is XML inside the feed, and the reader
+    /// takes it on as HTML. Text is escaped again; namespaced names keep their key.
+    var innerMarkup: String {
+        var out = ""
+        enum Step { case node(Node), close(String) }
+        var stack: [Step] = children.reversed().map { .node($0) }
+        while let step = stack.popLast() {
+            switch step {
+            case .close(let name): out += "</\(name)>"
+            case .node(.text(let t)): out += Self.escaped(t, quote: false)
+            case .node(.element(let e)):
+                out += "<" + e.key
+                for (name, value) in e.attributes where name != "xml:base" {
+                    out += " \(name)=\"\(Self.escaped(value, quote: true))\""
+                }
+                if e.children.isEmpty && Self.voidElements.contains(e.key) {
+                    out += ">"
+                    continue
+                }
+                out += ">"
+                stack.append(.close(e.key))
+                stack.append(contentsOf: e.children.reversed().map { .node($0) })
+            }
+        }
+        return out
+    }
+
+    private static let voidElements: Set<String> = ["br", "img", "hr", "input", "meta", "link", "area", "base", "col",
+                                                   "embed", "source", "track", "wbr", "param"]
+
+    private static func escaped(_ text: String, quote: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where quote: out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,131 @@
+import CXML2
+
+/// Reads a feed's XML (already UTF-8, entities already made XML-safe) into `FeedElement`s through libxml2.
+///
+/// Safety: recover mode keeps what a broken feed has instead of giving up. The DOCTYPE never reaches libxml2
+/// (EntityPrepass takes it out and expands its internal entities itself, one level, bounded), and there is no
+/// XML_PARSE_NOENT and no DTD loading: an external entity (`SYSTEM "file:///etc/passwd"`) is never read and a
+/// billion-laughs document cannot expand. No XML_PARSE_HUGE: libxml2 keeps its limits on depth (256) and on
+/// the size of a text node.
+enum FeedXML {
+    static func parse(_ utf8: [UInt8], url: String?) -> FeedElement? {
+        guard let (document, wellFormed) = read(utf8) else { return nil }
+        var chosen = document
+        if !wellFormed, let (repaired, _) = read(TagBalancer.balance(utf8)) {
+            xmlFreeDoc(document)
+            chosen = repaired
+        }
+        defer { xmlFreeDoc(chosen) }
+        guard let root = xmlDocGetRootElement(chosen) else { return nil }
+        return copy(root, url: url)
+    }
+
+    /// The document libxml2 makes of `utf8` in recover mode, and whether it was well-formed.
+    private static func read(_ utf8: [UInt8]) -> (xmlDocPtr, Bool)? {
+        guard !utf8.isEmpty, utf8.count <= Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
+        defer { xmlFreeParserCtxt(context) }
+        let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let document: xmlDocPtr? = utf8.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlCtxtReadMemory(context, $0, Int32(buffer.count), nil, "UTF-8", options)
+            }
+        }
+        guard let document else { return nil }
+        return (document, context.pointee.wellFormed != 0)
+    }
+
+    /// Copies the tree with an explicit stack: recursion would follow a hostile document's depth.
+    private static func copy(_ root: xmlNodePtr, url: String?) -> FeedElement {
+        let top = element(root, parentBase: url)
+        var stack: [(xmlNodePtr?, FeedElement)] = [(root.pointee.children, top)]
+        while let (first, parent) = stack.popLast() {
+            var child = first
+            while let node = child {
+                child = node.pointee.next
+                switch node.pointee.type {
+                case XML_ELEMENT_NODE:
+                    let copied = element(node, parentBase: parent.base)
+                    parent.append(.element(copied))
+                    // Finish this element's children before its later siblings: document order.
+                    stack.append((child, parent))
+                    stack.append((node.pointee.children, copied))
+                    child = nil
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = node.pointee.content { parent.append(.text(String(cString: content))) }
+                default:
+                    continue
+                }
+            }
+        }
+        return top
+    }
+
+    private static func element(_ node: xmlNodePtr, parentBase: String?) -> FeedElement {
+        let local = node.pointee.name.map { String(cString: $0) } ?? ""
+        var namespace: String?
+        var prefix: String?
+        if let ns = node.pointee.ns {
+            namespace = ns.pointee.href.map { String(cString: $0) }
+            prefix = ns.pointee.prefix.map { String(cString: $0) }
+        }
+        var key = local
+        if let namespace {
+            if let known = knownPrefixes[namespace] {
+                if !known.isEmpty { key = known + ":" + local }
+            } else if let prefix {
+                key = prefix.lowercased() + ":" + local
+            }
+        } else if let colon = local.firstIndex(of: ":") {
+            // An undeclared prefix: libxml2 keeps the qualified name. Map the usual ones to their vocabulary.
+            let written = local[..<colon].lowercased()
+            let rest = local[local.index(after: colon)...]
+            key = (written == "atom" ? "" : written + ":") + rest
+        }
+        var attributes: [(name: String, value: String)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            attribute = current.pointee.next
+            guard let rawName = current.pointee.name else { continue }
+            var name = String(cString: rawName)
+            if let ns = current.pointee.ns, let href = ns.pointee.href {
+                switch String(cString: href) {
+                case "http://www.w3.org/XML/1998/namespace": name = "xml:" + name
+                case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": name = "rdf:" + name
+                default: break
+                }
+            }
+            var value = ""
+            if let content = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+                value = String(cString: content)
+                lectern_xml_free(content)
+            }
+            attributes.append((name, value))
+        }
+        var base = parentBase
+        if let xmlBase = attributes.first(where: { $0.name == "xml:base" })?.value {
+            base = URLReference.resolve(xmlBase, against: parentBase)
+        }
+        return FeedElement(key: key, namespace: namespace, attributes: attributes, base: base)
+    }
+
+    /// The vocabularies the reader understands, by namespace URI. An empty prefix: the element is one of the
+    /// feed formats' own (RSS, RDF site summary, Atom, XHTML inside Atom content), known by its bare name.
+    static let knownPrefixes: [String: String] = [
+        "http://www.w3.org/2005/Atom": "",
+        "http://purl.org/atom/ns#": "",
+        "http://purl.org/rss/1.0/": "",
+        "http://my.netscape.com/rdf/simple/0.9/": "",
+        "http://backend.userland.com/rss2": "",
+        "http://blogs.law.harvard.edu/tech/rss": "",
+        "http://www.w3.org/1999/xhtml": "",
+        "http://www.w3.org/1999/02/22-rdf-syntax-ns#": "rdf",
+        "http://purl.org/rss/1.0/modules/content/": "content",
+        "http://purl.org/dc/elements/1.1/": "dc",
+        "http://purl.org/dc/terms/": "dcterms",
+        "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes",
+        "http://www.itunes.com/DTDs/Podcast-1.0.dtd": "itunes",
+        "http://search.yahoo.com/mrss/": "media",
+        "http://search.yahoo.com/mrss": "media",
+    ]
+}

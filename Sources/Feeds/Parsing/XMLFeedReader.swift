@@ -1,0 +1,215 @@
+/// The feed and its entries out of an RSS (0.9x, 1.0, 2.0) or Atom (0.3, 1.0) document. The formats share one
+/// reader, as in feedparser: the same element means the same thing wherever it turns up (atom:link in RSS,
+/// dc:creator in Atom), and where feedparser settles a conflict (two summaries, two dates) this does the same,
+/// so the reader and the reference agree on real feeds.
+enum XMLFeedReader {
+    static func read(_ root: FeedElement) -> ParsedFeed? {
+        let channel: FeedElement
+        var entryElements: [FeedElement]
+        let isAtom: Bool
+        switch root.key {
+        case "rss", "rdf:RDF", "RDF":
+            channel = root.first("channel") ?? root
+            entryElements = channel.all("item")
+            // RSS 1.0 puts items beside the channel, not in it.
+            if channel !== root { entryElements += root.all("item") }
+            isAtom = false
+        case "channel":
+            channel = root
+            entryElements = root.all("item")
+            isAtom = false
+        case "feed":
+            channel = root
+            entryElements = root.all("entry")
+            isAtom = true
+        default:
+            return nil
+        }
+        var feed = ParsedFeed()
+        feed.title = title(of: channel, isAtom: isAtom)
+        feed.link = alternateLink(of: channel)
+        feed.icon = icon(of: channel)
+        if let ttl = channel.first("ttl"), let minutes = Int(ttl.text.trimmingASCIIWhitespace()), minutes >= 0 {
+            feed.timeToLiveMinutes = minutes
+        }
+        feed.entries = entryElements.map { entry($0, isAtom: isAtom) }
+        return feed
+    }
+
+    private static func title(of element: FeedElement, isAtom: Bool) -> String? {
+        let title = element.first("title") ?? element.first("dc:title")
+        return title.flatMap { TextConstruct($0, defaultKind: .text, isAtom: isAtom).plainText }
+    }
+
+    /// The HTML page of a feed or an entry: the last alternate link, as feedparser keeps it; Atom links name
+    /// their rel and type, RSS links are text.
+    private static func alternateLink(of element: FeedElement) -> String? {
+        var link: String?
+        for candidate in element.all("link") {
+            if let href = candidate.attribute("href") {
+                let rel = candidate.attribute("rel") ?? "alternate"
+                let type = candidate.attribute("type") ?? "text/html"
+                if rel == "alternate" && (type == "text/html" || type == "application/xhtml+xml" || type == "html") {
+                    link = URLReference.resolve(href, against: candidate.base)
+                }
+            } else {
+                let text = candidate.text.trimmingASCIIWhitespace()
+                if !text.isEmpty { link = URLReference.resolve(text, against: candidate.base) }
+            }
+        }
+        return link
+    }
+
+    private static func icon(of channel: FeedElement) -> String? {
+        for key in ["icon", "logo"] {
+            if let element = channel.first(key) {
+                let text = element.text.trimmingASCIIWhitespace()
+                if !text.isEmpty { return URLReference.resolve(text, against: element.base) }
+            }
+        }
+        if let url = channel.first("image")?.first("url") {
+            let text = url.text.trimmingASCIIWhitespace()
+            if !text.isEmpty { return URLReference.resolve(text, against: url.base) }
+        }
+        if let image = channel.first("itunes:image"), let href = image.attribute("href"), !href.isEmpty {
+            return URLReference.resolve(href, against: image.base)
+        }
+        return nil
+    }
+
+    private static func entry(_ element: FeedElement, isAtom: Bool) -> ParsedEntry {
+        var entry = ParsedEntry()
+        entry.title = title(of: element, isAtom: isAtom)
+        entry.link = alternateLink(of: element)
+
+        var id: String?
+        var guidIsLink = false
+        if let guid = element.first("guid") ?? element.first("id") {
+            let value = guid.text.trimmingASCIIWhitespace()
+            let isPermaLink = guid.attribute("isPermaLink")?.lowercased() != "false"
+            if !value.isEmpty {
+                // A permalink guid is a URL and resolves like one; an opaque one stays as written.
+                id = isPermaLink ? URLReference.resolve(value, against: guid.base) : value
+                guidIsLink = isPermaLink
+            }
+        } else if let about = element.attribute("rdf:about"), !about.isEmpty {
+            id = about
+        }
+        if entry.link == nil, guidIsLink, let id, let scheme = URLReference.scheme(of: id), scheme == "http" || scheme == "https" {
+            entry.link = id
+        }
+
+        entry.author = author(of: element)
+        readBody(of: element, isAtom: isAtom, into: &entry)
+        readDates(of: element, into: &entry)
+        entry.enclosures = enclosures(of: element)
+        entry.id = id ?? entry.link
+            ?? ContentHash.entryID(title: entry.title, summary: entry.summary, content: entry.content)
+        return entry
+    }
+
+    /// The first author element (the one feedparser's author_detail describes), itunes:author only when
+    /// there is no other.
+    private static func author(of element: FeedElement) -> String? {
+        var itunes: String?
+        for child in element.elements {
+            switch child.key {
+            case "author", "dc:creator", "dc:author":
+                if let name = authorName(child) { return name }
+            case "itunes:author":
+                if itunes == nil { itunes = authorName(child) }
+            default:
+                continue
+            }
+        }
+        return itunes
+    }
+
+    /// Atom's person construct gives its name (else its email); RSS's text is `email (Name)` or a name.
+    private static func authorName(_ element: FeedElement) -> String? {
+        if !element.elements.isEmpty {
+            for key in ["name", "email"] {
+                if let value = element.first(key).map({ HTMLText.collapsingWhitespace($0.text) }), !value.isEmpty {
+                    return value
+                }
+            }
+            return nil
+        }
+        let raw = HTMLText.collapsingWhitespace(element.text)
+        guard !raw.isEmpty else { return nil }
+        return AuthorText.name(in: raw) ?? raw
+    }
+
+    /// Summary and content as feedparser assigns them: an RSS description or Atom summary is the summary, and
+    /// a second one (description beside itunes:summary) becomes content when there is none; content:encoded and
+    /// Atom content are the content, and their text stands in for a missing summary.
+    private static func readBody(of element: FeedElement, isAtom: Bool, into entry: inout ParsedEntry) {
+        var summary: TextConstruct?
+        var contents: [TextConstruct] = []
+        var hasContent = false
+        for child in element.elements {
+            switch child.key {
+            case "description", "dc:description", "summary", "itunes:summary":
+                let isDescription = child.key == "description" || child.key == "dc:description"
+                let value = TextConstruct(child, defaultKind: isDescription ? .html : .text, isAtom: isAtom)
+                if summary != nil && !hasContent {
+                    hasContent = true
+                    contents.append(value)
+                } else {
+                    summary = value
+                }
+            case "content:encoded", "content":
+                hasContent = true
+                var value = TextConstruct(child, defaultKind: child.key == "content" ? .text : .html, isAtom: isAtom)
+                if child.attribute("src") != nil && child.text.allSatisfy(\.isWhitespace) {
+                    value = TextConstruct(kind: .other, value: "", base: child.base)
+                }
+                contents.append(value)
+                if summary == nil && value.kind != .other { summary = value }
+            default:
+                continue
+            }
+        }
+        entry.summary = summary?.plainText
+        let content = contents.first
+        entry.content = content.flatMap { $0.kind == .other ? nil : $0.plainText }
+        if let richest = [content, summary].compactMap({ $0 }).first(where: { $0.kind != .other && $0.plainText != nil }) {
+            entry.markup = richest.markup
+        }
+    }
+
+    /// feedparser's date elements: the last of each kind wins, even when it does not parse.
+    private static func readDates(of element: FeedElement, into entry: inout ParsedEntry) {
+        for child in element.elements {
+            switch child.key {
+            case "pubDate", "pubdate", "issued", "published", "dcterms:issued":
+                entry.published = FeedDate.parse(child.text)
+            case "updated", "modified", "dc:date", "dcterms:modified", "lastBuildDate":
+                entry.updated = FeedDate.parse(child.text)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// RSS `<enclosure>` and Atom `link rel="enclosure"` (media:content stays out, as in feedparser).
+    private static func enclosures(of element: FeedElement) -> [Enclosure] {
+        var found: [Enclosure] = []
+        for child in element.elements {
+            let url: String?
+            if child.key == "enclosure" {
+                url = child.attribute("url") ?? child.attribute("href")
+            } else if child.key == "link", child.attribute("rel") == "enclosure" {
+                url = child.attribute("href")
+            } else {
+                continue
+            }
+            guard let url = url?.trimmingASCIIWhitespace(), !url.isEmpty else { continue }
+            let type = child.attribute("type")?.trimmingASCIIWhitespace()
+            let length = child.attribute("length").flatMap { Int($0.trimmingASCIIWhitespace()) }
+            found.append(Enclosure(url: URLReference.resolve(url, against: child.base),
+                                   type: type?.isEmpty == false ? type : nil, length: length))
+        }
+        return found
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import Feeds
+
+/// Every fixture reads as a feed with its entries in document order; the field-by-field comparison with
+/// feedparser is scripts/test-feed-oracle.sh.
+@Suite struct FixtureTests {
+    @Test(arguments: fixtureNames) func parses(_ name: String) throws {
+        let bytes = fixture(name)
+        #expect(!bytes.isEmpty, "missing fixture \(name)")
+        let feed = try FeedParser.parse(bytes)
+        #expect(feed.title != nil)
+        #expect(!feed.entries.isEmpty)
+        // Ids are present and, within these fixtures, unique.
+        let ids = feed.entries.compactMap(\.id)
+        #expect(ids.count == feed.entries.count)
+        #expect(Set(ids).count == ids.count, "\(name) has duplicate ids")
+    }
+
+    @Test func entriesAreInDocumentOrder() throws {
+        let feed = try FeedParser.parse(fixture("rss20-large-blog.xml"))
+        #expect(feed.entries.count == 60)
+        #expect(feed.entries.map(\.id) == (0..<60).map { "https://large.example.com/?p=\(5000 + $0)" })
+    }
+
+    @Test func charsetFixtures() throws {
+        #expect(try FeedParser.parse(fixture("rss20-cp1252-declared-utf8.xml")).entries[0].title
+            == "\u{201C}Smart quotes\u{201D} \u{2013} issue 0 \u{2026}")
+        #expect(try FeedParser.parse(fixture("rss20-iso-8859-1.xml")).title == "Ärger und Freüde")
+        #expect(try FeedParser.parse(fixture("rss20-utf16-bom.xml")).entries[0].title == "日本語 0 — été")
+    }
+
+    @Test func podcastFixture() throws {
+        let feed = try FeedParser.parse(fixture("rss20-podcast-itunes.xml"))
+        #expect(feed.icon == "https://pod.example.fm/cover.jpg")
+        #expect(feed.entries[1].author == "The Hosts")
+        #expect(feed.entries[1].enclosures == [Enclosure(url: "https://pod.example.fm/ep1.mp3", type: "audio/mpeg", length: 20_000_777)])
+        #expect(feed.entries[1].published?.iso8601 == "2024-05-05T09:28:52Z")
+    }
+
+    @Test func namespacesFixture() throws {
+        let feed = try FeedParser.parse(fixture("rss20-cdata-namespaces.xml"))
+        #expect(feed.link == "https://blog.example.com")
+        #expect(feed.timeToLiveMinutes == 60)
+        #expect(feed.icon == "https://blog.example.com/icon.png")
+        let entry = feed.entries[0]
+        #expect(entry.title == "Weekly roundup #0: bread & coffee")
+        #expect(entry.id == "blog.example.com-post-0")
+        #expect(entry.link == "https://blog.example.com/0/roundup")
+        #expect(entry.author == "Ana Lima")
+        #expect(entry.content?.contains("track(") == false)
+        #expect(entry.enclosures.count == 1)
+        #expect(feed.entries[1].enclosures.isEmpty)
+    }
+}
