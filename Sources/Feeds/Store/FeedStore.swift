@@ -93,7 +93,7 @@ public final class FeedStore {
         var result: [StoredFeed] = []
         let statement = try database.cached("""
             SELECT id, url, title, site_link, icon, category, added_at, position, etag, last_modified, last_fetch,
-                   last_status, last_error, consecutive_errors, next_check, gone,
+                   last_status, last_error, consecutive_errors, next_check, gone, ttl_minutes,
                    (SELECT count(*) FROM entries WHERE feed_id = feeds.id AND read = 0)
             FROM feeds WHERE \(condition) ORDER BY position, id
             """)
@@ -110,8 +110,9 @@ public final class FeedStore {
                     lastFetch: row.optionalInt64(at: 10).map(Timestamp.init),
                     lastStatus: row.optionalInt64(at: 11).map { Int($0) }, lastError: row.string(at: 12),
                     consecutiveErrors: Int(row.int64(at: 13)),
-                    nextCheck: row.optionalInt64(at: 14).map(Timestamp.init), isGone: row.int64(at: 15) != 0),
-                unreadCount: Int(row.int64(at: 16))))
+                    nextCheck: row.optionalInt64(at: 14).map(Timestamp.init), isGone: row.int64(at: 15) != 0,
+                    timeToLiveMinutes: row.optionalInt64(at: 16).map { Int(clamping: $0) }),
+                unreadCount: Int(row.int64(at: 17))))
         }
         return result
     }
@@ -138,13 +139,13 @@ public final class FeedStore {
         try database.transaction {
             try database.run("""
                 UPDATE feeds SET etag = ?, last_modified = ?, last_fetch = ?, last_status = ?, last_error = ?,
-                                 consecutive_errors = ?, next_check = ?, gone = ?
+                                 consecutive_errors = ?, next_check = ?, gone = ?, ttl_minutes = ?
                 WHERE id = ?
                 """, .optional(state.etag), .optional(state.lastModified),
                 .optional(state.lastFetch?.secondsSince1970), .optional(state.lastStatus.map { Int64($0) }),
                 .optional(state.lastError), .integer(Int64(state.consecutiveErrors)),
                 .optional(state.nextCheck?.secondsSince1970), .integer(state.isGone ? 1 : 0),
-                .integer(feed.rawValue))
+                .optional(state.timeToLiveMinutes.map { Int64($0) }), .integer(feed.rawValue))
         }
     }
 

@@ -64,6 +64,10 @@ enum StoreSchema {
         ALTER TABLE entries ADD COLUMN fingerprint INTEGER;
         UPDATE entries SET last_seen = first_seen;
         """,
+        // 3: the feed's own polling hint (RSS ttl), which a 304 does not repeat.
+        """
+        ALTER TABLE feeds ADD COLUMN ttl_minutes INTEGER;
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

@@ -26,10 +26,12 @@ public struct FetchState: Equatable, Sendable {
     public var nextCheck: Timestamp?
     /// The server said 410 Gone: polling stops.
     public var isGone: Bool
+    /// The feed's RSS `ttl` from its last full fetch: a 304 does not repeat it, and the schedule still needs it.
+    public var timeToLiveMinutes: Int?
 
     public init(etag: String? = nil, lastModified: String? = nil, lastFetch: Timestamp? = nil, lastStatus: Int? = nil,
                 lastError: String? = nil, consecutiveErrors: Int = 0, nextCheck: Timestamp? = nil,
-                isGone: Bool = false) {
+                isGone: Bool = false, timeToLiveMinutes: Int? = nil) {
         self.etag = etag
         self.lastModified = lastModified
         self.lastFetch = lastFetch
@@ -38,6 +40,7 @@ public struct FetchState: Equatable, Sendable {
         self.consecutiveErrors = consecutiveErrors
         self.nextCheck = nextCheck
         self.isGone = isGone
+        self.timeToLiveMinutes = timeToLiveMinutes
     }
 }
 
