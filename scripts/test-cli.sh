@@ -127,5 +127,32 @@ check "feeds commands are listed in help" "$bin" feeds --help >/dev/null
 "$bin" feeds --help >"$work/feeds.out" 2>&1
 check "the stress tools stay hidden" test "$(grep -c 'stress-writer\|check-writes' "$work/feeds.out")" -eq 0
 
+# Refresh: fixtures served on loopback, fetched through the refresher, stored; a second run is conditional.
+fixtures=$(cd "$(dirname "$0")/../Tests/FeedsTests/Fixtures" && pwd)
+python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$fixtures" >"$work/http.out" 2>&1 &
+http_pid=$!
+for _ in $(seq 50); do grep -q 'port [0-9]' "$work/http.out" && break; sleep 0.1; done
+port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$work/http.out" | head -1)
+refresh_store="$work/feeds/refresh.sqlite"
+for name in rss20-large-blog.xml atom10-large.xml jsonfeed11.json; do
+  "$bin" feeds add "http://127.0.0.1:$port/$name" --store "$refresh_store" >/dev/null
+done
+"$bin" feeds refresh --store "$refresh_store" >"$work/refresh.out" 2>"$work/refresh.err"
+check "feeds refresh exits 0 when every feed came" test $? -eq 0
+check "feeds refresh reports each feed as it finishes" test "$(grep -c '^\[[1-3]/3\] .*: [0-9][0-9]* new' "$work/refresh.out")" -eq 3
+check "feeds refresh sums up" grep -q '^3 feeds refreshed: [1-9][0-9]* new entries, 0 failed$' "$work/refresh.out"
+"$bin" feeds refresh --store "$refresh_store" >"$work/refresh.out" 2>&1
+check "a second refresh is answered 304" test "$(grep -c 'not modified' "$work/refresh.out")" -eq 3
+"$bin" feeds refresh --due --store "$refresh_store" >"$work/refresh.out" 2>&1
+check "nothing is due right after a refresh" grep -q '^no feed is due$' "$work/refresh.out"
+"$bin" feeds add "http://127.0.0.1:$port/absent.xml" --store "$refresh_store" >/dev/null
+"$bin" feeds refresh --store "$refresh_store" >"$work/refresh.out" 2>"$work/refresh.err"
+check "a feed that fails makes refresh exit 1" test $? -eq 1
+check "the failure is one line on stderr" test "$(wc -l <"$work/refresh.err")" -eq 1
+check "the failing feed says why" grep -q 'absent.xml: failed: the server answered HTTP 404' "$work/refresh.out"
+"$bin" feeds list --store "$refresh_store" >"$work/refresh.out" 2>&1
+check "feeds list shows the last status" grep -q '304 not modified just now; next check in 1 h; [1-9][0-9]* unread' "$work/refresh.out"
+kill "$http_pid" 2>/dev/null; wait "$http_pid" 2>/dev/null
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

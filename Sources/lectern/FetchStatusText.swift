@@ -10,9 +10,9 @@ enum FetchStatusText {
         } else if let lastFetch = fetch.lastFetch {
             let when = ago(lastFetch, now: now)
             if let error = fetch.lastError {
-                let status = fetch.lastStatus.map { "\($0) " } ?? ""
+                // The error says it all, the status included when there was one.
                 let streak = fetch.consecutiveErrors > 1 ? " (\(fetch.consecutiveErrors) in a row)" : ""
-                parts.append("error \(when): \(status)\(error)\(streak)")
+                parts.append("error \(when): \(error)\(streak)")
             } else if let status = fetch.lastStatus {
                 parts.append("\(status)\(reason(status).map { " \($0)" } ?? "") \(when)")
             } else {

@@ -6,6 +6,7 @@ struct Lectern: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lectern",
         abstract: "A wall-panel article reader drawn straight to KMS/DRM.",
+        version: LecternVersion.current,
         subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, FeedCommand.self, FeedsCommand.self, BenchCommand.self, TouchCommand.self],
         defaultSubcommand: RunCommand.self
     )

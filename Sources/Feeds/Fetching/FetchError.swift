@@ -37,7 +37,10 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         self.detail = detail
     }
 
-    public var description: String {
+    public var description: String { "fetching \(url): \(reason)" }
+
+    /// What went wrong without the URL, for places that already name the feed.
+    public var reason: String {
         let what: String = switch kind {
         case .invalidURL: "unusable URL"
         case .hostNotFound: "host not found"
@@ -52,6 +55,6 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .other(let code): "curl error \(code)"
         }
         let oneLine = detail.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
-        return "fetching \(url): \(what)" + (oneLine.isEmpty ? "" : " (\(oneLine))")
+        return what + (oneLine.isEmpty ? "" : " (\(oneLine))")
     }
 }

@@ -104,7 +104,7 @@ public final class FeedRefresher {
             switch fetched {
             case .failed(let error):
                 state.lastStatus = nil
-                outcome = .failed(error.description)
+                outcome = .failed(error.reason)
                 schedule.record(.failed, at: now, url: url)
             case .answered(let response, let parsed):
                 state.lastStatus = response.status
@@ -118,7 +118,7 @@ public final class FeedRefresher {
                     state.timeToLiveMinutes = document.timeToLiveMinutes
                     event = PollSchedule.Event(response, timeToLiveMinutes: document.timeToLiveMinutes, now: now)
                 case (.fetched, .failure(let reason)):
-                    outcome = .failed("\(url): \(reason)")
+                    outcome = .failed(reason.description)
                     event = .failed
                 case (.fetched, nil), (.notModified, _):
                     // A 304 may repeat the validators or not: keep the stored ones unless it sent new ones.
@@ -128,7 +128,7 @@ public final class FeedRefresher {
                 case (.gone, _):
                     outcome = .gone
                 case (.throttled, _), (.failed, _):
-                    outcome = .failed("\(url): HTTP \(response.status)")
+                    outcome = .failed("the server answered HTTP \(response.status)")
                 }
                 schedule.record(event, at: now, url: url)
                 if let moved = response.permanentURL, moved != feed.url,

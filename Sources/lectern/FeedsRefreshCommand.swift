@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Feeds
+import Platform
+
+/// `lectern feeds refresh`: fetches feeds now through the same refresher the panel uses, printing each feed as
+/// it finishes. Fetches run on the refresher's worker; this thread sleeps in poll until results come.
+struct FeedsRefreshCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh", abstract: "Fetch feeds now and store what is new.")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Only the feeds whose next check is due (what the panel would fetch now).")
+    var due = false
+
+    func run() throws {
+        let outcome = try storeOptions.withStore { store in try refresh(store) }
+        if let outcome { throw CommandFailure(outcome) }
+    }
+
+    /// Refreshes and returns a failure line when any feed failed or the run was interrupted.
+    private func refresh(_ store: FeedStore) throws -> String? {
+        let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
+        let refresher: FeedRefresher
+        do {
+            refresher = try FeedRefresher(store: store, fetcher: fetcher)
+        } catch {
+            throw CommandFailure("cannot start fetching: \(error)")
+        }
+        defer { refresher.shutdown() }
+        let total = try refresher.refresh(dueAt: WallClock.now(), everything: !due)
+        guard total > 0 else {
+            print(due ? "no feed is due" : "no feeds: add one with `lectern feeds add URL`")
+            return nil
+        }
+        if isatty(1) == 1 { print("fetching \(total) feed\(total == 1 ? "" : "s")…") }
+
+        let loop = try EventLoop()
+        var done = 0, added = 0, failed = 0
+        var storeError: Error?
+        _ = loop.watch(refresher.fileDescriptor) { _ in
+            do {
+                for report in try refresher.collect(now: WallClock.now()) {
+                    done += 1
+                    if case .updated(let new, _) = report.outcome { added += new }
+                    if case .failed = report.outcome { failed += 1 }
+                    print("[\(done)/\(total)] \(Self.describe(report))")
+                }
+            } catch {
+                storeError = error
+                loop.stop()
+            }
+            if refresher.pendingCount == 0 { loop.stop() }
+        }
+        try loop.run()
+        if let storeError { throw storeError }
+        if let signal = loop.receivedSignal {
+            return "interrupted by signal \(signal): \(total - done) of \(total) feeds not refreshed; what was fetched is stored"
+        }
+        print("\(total) feed\(total == 1 ? "" : "s") refreshed: \(added) new entr\(added == 1 ? "y" : "ies"), \(failed) failed")
+        return failed > 0 ? "\(failed) of \(total) feeds could not be refreshed (see above)" : nil
+    }
+
+    static func describe(_ report: FeedRefresher.Report) -> String {
+        let what: String
+        switch report.outcome {
+        case .updated(let added, let updated):
+            what = "\(added) new" + (updated > 0 ? ", \(updated) updated" : "")
+        case .notModified: what = "not modified"
+        case .gone: what = "gone (410): no longer fetched"
+        case .failed(let reason): what = "failed: \(reason)"
+        }
+        return "\(report.title): \(what)" + (report.movedTo.map { " (moved for good to \($0))" } ?? "")
+    }
+}
