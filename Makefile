@@ -3,9 +3,10 @@ SWIFT ?= swift
 # What building and running needs, with the fonts text falls back to (DejaVu; WenQuanYi for CJK).
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
         libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev fonts-dejavu-core fonts-wqy-microhei
-# What the tests add: pixman (blends are compared with it), binutils (strip), and QEMU with busybox and kmod
-# (the end-to-end test boots a kernel with a virtual display).
-TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3
+# What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
+# end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
+# feedparser into a virtualenv; the CLI test serves feeds on loopback).
+TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 .PHONY: deps test-deps release run test
@@ -27,6 +28,8 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/test-cli.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	$(SWIFT) build $(RELEASE_FLAGS)
 	scripts/test-footprint.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	scripts/qemu-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
