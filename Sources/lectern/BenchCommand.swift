@@ -4,5 +4,5 @@ import ArgumentParser
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Benchmarks that print CSV figures.",
-        subcommands: [BenchRasterCommand.self, BenchTextCommand.self, BenchWidgetsCommand.self])
+        subcommands: [BenchRasterCommand.self, BenchTextCommand.self, BenchWidgetsCommand.self, BenchFeedsCommand.self])
 }

@@ -18,6 +18,15 @@ func benchFeedStore(directory: String, rounds: Int = 15) throws -> [(name: Strin
     let feedCount = 20, entriesPerFeed = 500
     let paragraph = String(repeating: "A sentence of an article body, long enough to look like one. ", count: 30)
     var feeds: [FeedID] = []
+    /// An article of plausible size: a title, a 200-character summary, a 30-sentence body, now and then a podcast.
+    func entry(feed f: Int, number e: Int) -> ParsedEntry {
+        ParsedEntry(
+            title: "Entry \(e) of feed \(f)", link: "https://feed\(f).example/\(e)", id: "urn:feed\(f):\(e)",
+            author: "Author \(e % 7)", summary: String(paragraph.prefix(200)), content: paragraph,
+            markup: Markup(kind: .html, text: "<p>" + paragraph + "</p>", base: "https://feed\(f).example/\(e)"),
+            published: Timestamp(secondsSince1970: start.secondsSince1970 + Int64(e * 3_600 + f * 60)),
+            enclosures: e % 10 == 0 ? [Enclosure(url: "https://feed\(f).example/\(e).mp3", type: "audio/mpeg")] : [])
+    }
     var buildMilliseconds = 0.0
     do {
         let store = try FeedStore(path: path)
@@ -25,14 +34,7 @@ func benchFeedStore(directory: String, rounds: Int = 15) throws -> [(name: Strin
         for f in 0..<feedCount {
             let feed = try store.addFeed(url: "https://feed\(f).example/rss", title: "Feed \(f)", at: start)
             feeds.append(feed)
-            let entries = (0..<entriesPerFeed).map { e in
-                ParsedEntry(
-                    title: "Entry \(e) of feed \(f)", link: "https://feed\(f).example/\(e)", id: "urn:feed\(f):\(e)",
-                    author: "Author \(e % 7)", summary: String(paragraph.prefix(200)), content: paragraph,
-                    markup: Markup(kind: .html, text: "<p>" + paragraph + "</p>", base: "https://feed\(f).example/\(e)"),
-                    published: Timestamp(secondsSince1970: start.secondsSince1970 + Int64(e * 3_600 + f * 60)),
-                    enclosures: e % 10 == 0 ? [Enclosure(url: "https://feed\(f).example/\(e).mp3", type: "audio/mpeg")] : [])
-            }
+            let entries = (0..<entriesPerFeed).map { entry(feed: f, number: $0) }
             try store.store(ParsedFeed(title: "Feed \(f)", entries: entries), for: feed,
                             at: Timestamp(secondsSince1970: start.secondsSince1970 + 86_400 * 30))
         }
@@ -69,19 +71,9 @@ func benchFeedStore(directory: String, rounds: Int = 15) throws -> [(name: Strin
     // A fetch of a feed already stored: 50 entries, 5 of them new.
     var refetch: [Double] = []
     for round in 0..<rounds {
-        let feed = feeds[round % feeds.count]
         let f = round % feeds.count
-        let entries = (0..<50).map { i -> ParsedEntry in
-            let e = entriesPerFeed - 45 + i + round * 5
-            return ParsedEntry(title: "Entry \(e) of feed \(f)", link: "https://feed\(f).example/\(e)",
-                               id: "urn:feed\(f):\(e)", author: "Author \(e % 7)", summary: String(paragraph.prefix(200)),
-                               content: paragraph,
-                               markup: Markup(kind: .html, text: "<p>" + paragraph + "</p>",
-                                              base: "https://feed\(f).example/\(e)"),
-                               published: Timestamp(secondsSince1970: start.secondsSince1970 + Int64(e * 3_600 + f * 60)),
-                               enclosures: e % 10 == 0 ? [Enclosure(url: "https://feed\(f).example/\(e).mp3",
-                                                                    type: "audio/mpeg")] : [])
-        }
+        let feed = feeds[f]
+        let entries = (0..<50).map { entry(feed: f, number: entriesPerFeed - 45 + $0 + round * 5) }
         refetch.append(try milliseconds {
             _ = try store.store(ParsedFeed(entries: entries), for: feed,
                                 at: Timestamp(secondsSince1970: start.secondsSince1970 + 86_400 * 32 + Int64(round)))

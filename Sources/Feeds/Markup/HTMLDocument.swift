@@ -23,8 +23,15 @@ final class HTMLDocument {
 
     deinit { xmlFreeDoc(document) }
 
+    /// A NUL-terminated UTF-8 run inside libxml2's tree, valid only inside the walk's callbacks.
+    struct TextRun {
+        let pointer: UnsafePointer<xmlChar>
+
+        var string: String { String(cString: pointer) }
+    }
+
     /// Visits every node in document order. `enter` returns false to skip an element's children (and its `exit`).
-    func walk(enter: (HTMLElement) -> Bool, text: (HTMLText.Run) -> Void, exit: (HTMLElement) -> Void) {
+    func walk(enter: (HTMLElement) -> Bool, text: (TextRun) -> Void, exit: (HTMLElement) -> Void) {
         guard let document, let root = document.pointee.children else { return }
         // An explicit stack, not recursion: hostile markup nests thousands of levels deep.
         var stack: [(node: xmlNodePtr, entered: Bool)] = []
@@ -52,7 +59,7 @@ final class HTMLDocument {
                 }
                 for child in children.reversed() { stack.append((child, false)) }
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = node.pointee.content { text(HTMLText.Run(pointer: content)) }
+                if let content = node.pointee.content { text(TextRun(pointer: content)) }
             default:
                 continue
             }

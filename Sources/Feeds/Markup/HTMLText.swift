@@ -1,37 +1,161 @@
-import CXML2
-import Glibc
-
 /// Plain text for the inspection contract and for titles on screen: tags stripped, the contents of script,
 /// style and applet dropped, entities decoded, runs of whitespace collapsed to one space.
+///
+/// This is a tokenizer, not a parser: plain text needs no tree, and every summary and body of every entry goes
+/// through here, so building one (as the blocks for the screen do, with libxml2's HTML parser) would cost most of
+/// a feed's parse. Its rules are the HTML tokenizer's as Python's `html.parser` applies them, which is what
+/// feedparser-based tools compare with: `<` starts a tag only before a letter, `/`, `!` or `?`; quoted attribute
+/// values may hold `>`; script and style run to their end tag.
 public enum HTMLText {
     /// The text of an HTML fragment.
     public static func plainText(fromHTML html: String) -> String {
-        // Most titles and many summaries have no markup at all: skip the parser for them.
-        if !html.utf8.contains(UInt8(ascii: "<")) && !html.utf8.contains(UInt8(ascii: "&")) {
-            return collapsingWhitespace(html)
+        let bytes = Array(html.utf8)
+        var text = WhitespaceCollapser(capacity: bytes.count)
+        var index = 0
+        var skippedApplets = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                index = skipMarkup(bytes, at: index, applets: &skippedApplets, text: &text)
+            } else if byte == UInt8(ascii: "&") {
+                index = CharacterReference.decode(bytes, at: index) { scalar in
+                    if skippedApplets == 0 { text.append(scalar) }
+                }
+            } else {
+                if skippedApplets == 0 { text.append(byte) }
+                index += 1
+            }
         }
-        var collected = WhitespaceCollapser()
-        HTMLDocument(html).walk(
-            enter: { element in
-                !(element.isNamed("script") || element.isNamed("style") || element.isNamed("applet"))
-            },
-            text: { run in collected.append(run) },
-            exit: { _ in })
-        return collected.result
+        return text.result
     }
 
     /// A plain-text construct taken literally, with its whitespace collapsed.
     public static func collapsingWhitespace(_ text: String) -> String {
-        var collected = WhitespaceCollapser()
-        collected.append(text.utf8)
+        var collected = WhitespaceCollapser(capacity: text.utf8.count)
+        for byte in text.utf8 { collected.append(byte) }
         return collected.result
     }
 
-    /// A NUL-terminated UTF-8 run inside libxml2's tree.
-    struct Run {
-        let pointer: UnsafePointer<xmlChar>
+    /// Steps over the markup starting at `bytes[start] == "<"` and returns where text resumes. A `<` that opens
+    /// no markup is text.
+    private static func skipMarkup(_ bytes: [UInt8], at start: Int, applets: inout Int,
+                                   text: inout WhitespaceCollapser) -> Int {
+        let next = start + 1 < bytes.count ? bytes[start + 1] : 0
+        if isLetter(next) {
+            guard let end = tagEnd(bytes, from: start + 1) else { return literal(start, &text, applets) }
+            let name = tagName(bytes, from: start + 1)
+            let selfClosing = bytes[end - 1] == UInt8(ascii: "/")
+            if name == "applet" && !selfClosing { applets += 1 }
+            if (name == "script" || name == "style") && !selfClosing {
+                return rawTextEnd(bytes, from: end + 1, name: name)
+            }
+            return end + 1
+        }
+        if next == UInt8(ascii: "/") {
+            let afterSlash = start + 2 < bytes.count ? bytes[start + 2] : 0
+            guard isLetter(afterSlash) || afterSlash == UInt8(ascii: ">") else {
+                // `</ x>` is a bogus comment to the next `>`; a `</` at the very end is text.
+                guard let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) else {
+                    return literal(start, &text, applets)
+                }
+                return close + 1
+            }
+            guard let end = tagEnd(bytes, from: start + 2) else { return literal(start, &text, applets) }
+            if tagName(bytes, from: start + 2) == "applet" { applets = max(0, applets - 1) }
+            return end + 1
+        }
+        if next == UInt8(ascii: "!") {
+            if start + 3 < bytes.count && bytes[start + 2] == UInt8(ascii: "-") && bytes[start + 3] == UInt8(ascii: "-") {
+                return (find(Self.commentClose, in: bytes, from: start + 4) ?? bytes.count - 3) + 3
+            }
+            return (firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) ?? bytes.count - 1) + 1
+        }
+        if next == UInt8(ascii: "?") {
+            return (firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) ?? bytes.count - 1) + 1
+        }
+        return literal(start, &text, applets)
+    }
 
-        var string: String { String(cString: pointer) }
+    private static func literal(_ index: Int, _ text: inout WhitespaceCollapser, _ applets: Int) -> Int {
+        if applets == 0 { text.append(UInt8(ascii: "<")) }
+        return index + 1
+    }
+
+    /// The `>` closing a tag whose name starts at `from`, skipping quoted attribute values; nil if none.
+    private static func tagEnd(_ bytes: [UInt8], from: Int) -> Int? {
+        var index = from
+        var quote: UInt8 = 0
+        var afterEquals = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: ">") {
+                return index
+            } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && afterEquals {
+                quote = byte
+            } else if byte == UInt8(ascii: "=") {
+                afterEquals = true
+            } else if !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C) {
+                afterEquals = false
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The tag's name in lowercase ASCII.
+    private static func tagName(_ bytes: [UInt8], from: Int) -> String {
+        var name: [UInt8] = []
+        var index = from
+        while index < bytes.count, name.count < 16 {
+            let byte = bytes[index]
+            guard isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") else { break }
+            name.append(byte | 0x20)
+            index += 1
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// Where text resumes after a script's or style's contents: past its end tag, or at the end of the input.
+    private static func rawTextEnd(_ bytes: [UInt8], from: Int, name: String) -> Int {
+        let closing = Array("</\(name)".utf8)
+        var index = from
+        while let candidate = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
+            var matches = candidate + closing.count <= bytes.count
+            var offset = 1
+            while matches && offset < closing.count {
+                matches = bytes[candidate + offset] | 0x20 == closing[offset]
+                offset += 1
+            }
+            if matches, let end = tagEnd(bytes, from: candidate + 2) { return end + 1 }
+            index = candidate + 1
+        }
+        return bytes.count
+    }
+
+    private static let commentClose = Array("-->".utf8)
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+
+    private static func firstIndex(of target: UInt8, in bytes: [UInt8], from: Int) -> Int? {
+        var index = from
+        while index < bytes.count {
+            if bytes[index] == target { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        var index = from
+        while index + needle.count <= bytes.count {
+            var offset = 0
+            while offset < needle.count && bytes[index + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Appends text, turning every run of ASCII whitespace into one space and dropping it at both ends.
@@ -39,21 +163,26 @@ public enum HTMLText {
         private var bytes: [UInt8] = []
         private var pendingSpace = false
 
-        mutating func append(_ run: Run) {
-            let length = strlen(UnsafeRawPointer(run.pointer).assumingMemoryBound(to: CChar.self))
-            append(UnsafeBufferPointer(start: run.pointer, count: length))
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func append(_ byte: UInt8) {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
         }
 
-        mutating func append<Bytes: Sequence<UInt8>>(_ utf8: Bytes) {
-            for byte in utf8 {
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                    pendingSpace = !bytes.isEmpty
-                } else {
-                    if pendingSpace { bytes.append(0x20) }
-                    pendingSpace = false
-                    bytes.append(byte)
-                }
+        mutating func append(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                append(UInt8(scalar.value))
+                return
             }
+            if pendingSpace { bytes.append(0x20) }
+            pendingSpace = false
+            bytes.append(contentsOf: UTF8.encode(scalar)!)
         }
 
         var result: String { String(decoding: bytes, as: UTF8.self) }

@@ -1,0 +1,73 @@
+/// HTML character references (`&amp;`, `&eacute;`, `&#8220;`, `&#x201D;`) decoded as HTML5 does for text:
+/// numbers that name no character become U+FFFD, and 128...159 are read as windows-1252, which is what the
+/// publisher meant. An ampersand that starts no known reference is itself.
+enum CharacterReference {
+    /// Decodes the reference at `bytes[start] == "&"`, hands its character to `emit`, and returns the index
+    /// after it.
+    static func decode(_ bytes: [UInt8], at start: Int, emit: (Unicode.Scalar) -> Void) -> Int {
+        var index = start + 1
+        if index < bytes.count && bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            let hex = index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "x")
+            if hex { index += 1 }
+            let digitsStart = index
+            var value: UInt32 = 0
+            while index < bytes.count, let digit = digitValue(bytes[index], hex: hex) {
+                value = min(value &* (hex ? 16 : 10) &+ digit, 0x11_0000)
+                index += 1
+            }
+            guard index > digitsStart else {
+                emit("&")
+                return start + 1
+            }
+            if index < bytes.count && bytes[index] == UInt8(ascii: ";") { index += 1 }
+            emit(character(for: value))
+            return index
+        }
+        var name: [UInt8] = []
+        while index < bytes.count, name.count <= 32, isNameByte(bytes[index]) {
+            name.append(bytes[index])
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ";"), let code = named(name) {
+            emit(code)
+            return index + 1
+        }
+        emit("&")
+        return start + 1
+    }
+
+    /// The character a named reference stands for: XML's five, then HTML 4's list.
+    static func named(_ name: [UInt8]) -> Unicode.Scalar? {
+        let key = String(decoding: name, as: UTF8.self)
+        guard let value = xmlPredefined[key] ?? EntityPrepass.table[key] else { return nil }
+        return Unicode.Scalar(UInt32(value))
+    }
+
+    private static func character(for value: UInt32) -> Unicode.Scalar {
+        if (0x80...0x9F).contains(value), let mapped = windows1252[Int(value - 0x80)] { return mapped }
+        guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+        return scalar
+    }
+
+    private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
+        if (0x30...0x39).contains(byte) { return UInt32(byte - 0x30) }
+        let lower = byte | 0x20
+        if hex && (0x61...0x66).contains(lower) { return UInt32(lower - 0x61 + 10) }
+        return nil
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
+    }
+
+    private static let xmlPredefined: [String: Int] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39]
+
+    /// What windows-1252 puts at 0x80...0x9F (nil where it has nothing: those numbers stay as they are).
+    private static let windows1252: [Unicode.Scalar?] = [
+        "\u{20AC}", nil, "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+        "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", nil, "\u{017D}", nil,
+        nil, "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+        "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
+    ]
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Feeds
+import Platform
+
+/// `lectern bench feeds`: parse throughput against Python's feedparser on the same files in the same run, in
+/// alternating rounds (the machine is shared and noisy), then the store's figures.
+struct BenchFeedsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feeds", abstract: "Feed parsing throughput against feedparser, and the store's speed.")
+
+    @Option(help: "A folder of feed files to parse.")
+    var fixtures = "Tests/FeedsTests/Fixtures"
+
+    @Option(help: "A Python with feedparser installed (the reference); 'none' to skip it.")
+    var python = ".build/oracle-venv/bin/python"
+
+    @Option(help: "Rounds of each parser, alternating.")
+    var rounds = 5
+
+    @Option(help: "A folder for the store benchmark's database (a temporary one by default).")
+    var storeDirectory: String?
+
+    enum Part: String, ExpressibleByArgument, CaseIterable { case parse, store }
+
+    @Option(help: "Only this part (parse or store), e.g. to profile it.")
+    var only: Part?
+
+    func validate() throws {
+        guard (1...50).contains(rounds) else { throw ValidationError("--rounds must be 1...50") }
+    }
+
+    func run() throws {
+        if only != .store { try benchParsing() }
+        if only != .parse { try benchStore() }
+    }
+
+    private func benchParsing() throws {
+        let files = try FeedFixtureSet(folder: fixtures)
+        print("parse: \(files.paths.count) files, \(files.byteCount) bytes")
+        print("round,lectern_mb_s,feedparser_mb_s,ratio")
+        var best = (lectern: 0.0, reference: 0.0)
+        for round in 1...rounds {
+            let ours = files.lecternMegabytesPerSecond()
+            let reference = python == "none" ? nil : try files.feedparserMegabytesPerSecond(python: python)
+            best.lectern = max(best.lectern, ours)
+            best.reference = max(best.reference, reference ?? 0)
+            print("\(round),\(String(format1: ours)),\(reference.map { String(format1: $0) } ?? "-"),"
+                + (reference.map { String(format1: ours / $0) } ?? "-"))
+        }
+        if best.reference > 0 {
+            print("parse best: lectern \(String(format1: best.lectern)) MB/s, feedparser "
+                + "\(String(format1: best.reference)) MB/s, \(String(format1: best.lectern / best.reference))x (at least 20x)")
+        }
+    }
+
+    private func benchStore() throws {
+        let directory = try storeDirectory ?? TemporaryFolder.make(prefix: "lectern-bench-store")
+        defer { if storeDirectory == nil { rmdir(directory) } }
+        for figure in try benchFeedStore(directory: directory) {
+            print("store: \(figure.name): \(String(format3: figure.milliseconds)) ms")
+        }
+    }
+}
+
+/// A new folder under /tmp for scratch files.
+enum TemporaryFolder {
+    static func make(prefix: String) throws -> String {
+        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CommandFailure("cannot make a folder under /tmp: errno \(errno)")
+        }
+        return String(cString: made)
+    }
+}
+
+/// The benchmark's files, read once so only parsing is timed.
+private struct FeedFixtureSet {
+    var paths: [String]
+    var contents: [[UInt8]]
+    var byteCount: Int { contents.reduce(0) { $0 + $1.count } }
+
+    init(folder: String) throws {
+        paths = try DirectoryListing.files(in: folder).filter { $0.hasSuffix(".xml") || $0.hasSuffix(".json") }
+            .sorted().map { folder + "/" + $0 }
+        guard !paths.isEmpty else { throw CommandFailure("\(folder): no .xml or .json feed files") }
+        contents = try paths.map { try AtomicFile.read($0) }
+    }
+
+    /// Parses every file until at least 0.3 s have passed and returns megabytes (10^6 bytes) per second.
+    func lecternMegabytesPerSecond() -> Double {
+        var parsedBytes = 0
+        var entries = 0
+        let start = MonotonicClock.nanoseconds()
+        var elapsed: UInt64 = 0
+        repeat {
+            for (index, bytes) in contents.enumerated() {
+                entries &+= (try? FeedParser.parse(bytes, url: "file://" + paths[index]))?.entries.count ?? 0
+                parsedBytes += bytes.count
+            }
+            elapsed = MonotonicClock.nanoseconds() - start
+        } while elapsed < 300_000_000
+        precondition(entries > 0, "the fixtures parsed to no entries")
+        return Double(parsedBytes) / Double(elapsed) * 1e3
+    }
+
+    /// feedparser times its own loop over bytes already in memory, so Python's start-up is not counted.
+    func feedparserMegabytesPerSecond(python: String) throws -> Double {
+        let script = """
+            import sys, time, feedparser
+            data = [open(p, 'rb').read() for p in sys.argv[1:]]
+            total, start = 0, time.perf_counter()
+            while True:
+                for d in data: feedparser.parse(d); total += len(d)
+                if time.perf_counter() - start >= 0.3: break
+            print(total / (time.perf_counter() - start) / 1e6)
+            """
+        let output = try ChildProcess.run([python, "-c", script] + paths)
+        guard output.status == 0, let rate = Double(output.standardOutput.split(separator: "\n").last ?? "") else {
+            throw CommandFailure("feedparser reference failed (status \(output.status)); "
+                + "make it with scripts/test-feed-oracle.sh or pass --python none")
+        }
+        return rate
+    }
+}
