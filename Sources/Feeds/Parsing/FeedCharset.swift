@@ -13,12 +13,22 @@ enum FeedCharset {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
             body = body.dropFirst(3)
             chosen = "utf-8"
+        } else if body.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            body = body.dropFirst(4)
+            chosen = "utf-32be"
+        } else if body.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            body = body.dropFirst(4)
+            chosen = "utf-32le"
         } else if body.starts(with: [0xFE, 0xFF]) {
             body = body.dropFirst(2)
             chosen = "utf-16be"
         } else if body.starts(with: [0xFF, 0xFE]) {
             body = body.dropFirst(2)
             chosen = "utf-16le"
+        } else if body.starts(with: [0x00, 0x00, 0x00, 0x3C]) {
+            chosen = "utf-32be"
+        } else if body.starts(with: [0x3C, 0x00, 0x00, 0x00]) {
+            chosen = "utf-32le"
         } else if body.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
             chosen = "utf-16be"
         } else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
@@ -33,7 +43,7 @@ enum FeedCharset {
                 chosen = declared ?? httpCharset
             }
         }
-        var decoded = decode(body, charset: chosen ?? "utf-8")
+        var decoded = withoutC1Controls(decode(body, charset: chosen ?? "utf-8"))
         // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
         if let first = decoded.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first > 0,
            decoded[first...].starts(with: Array("<?xml".utf8)) {
@@ -160,8 +170,28 @@ enum FeedCharset {
         return Array(String(scalars).utf8)
     }
 
+    /// U+0080...U+009F are C1 controls nobody means in a feed: they are windows-1252 bytes that went through a
+    /// Latin-1 decoder somewhere upstream. Read them as windows-1252 (what feedparser and browsers do).
+    static func withoutC1Controls(_ utf8: [UInt8]) -> [UInt8] {
+        guard let first = utf8.indices.first(where: { utf8[$0] == 0xC2 && $0 + 1 < utf8.count && (0x80...0x9F).contains(utf8[$0 + 1]) })
+        else { return utf8 }
+        var out = Array(utf8[..<first])
+        var index = first
+        while index < utf8.count {
+            if utf8[index] == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]),
+               let scalar = Unicode.Scalar(cp1252High[Int(utf8[index + 1] - 0x80)]) {
+                out.append(contentsOf: Array(String(scalar).utf8))
+                index += 2
+            } else {
+                out.append(utf8[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
     /// 0x80...0x9F in windows-1252; the five undefined bytes keep their C1 code point.
-    private static let cp1252High: [UInt32] = [
+    static let cp1252High: [UInt32] = [
         0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
         0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
         0x0153, 0x9D, 0x017E, 0x0178,
