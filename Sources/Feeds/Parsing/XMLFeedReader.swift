@@ -186,8 +186,11 @@ enum XMLFeedReader {
         entry.summary = summary?.plainText
         let content = contents.first
         entry.content = content.flatMap { $0.kind == .other ? nil : $0.plainText }
-        if let richest = [content, summary].compactMap({ $0 }).first(where: { $0.kind != .other && $0.plainText != nil }) {
-            entry.markup = richest.markup
+        // The richest body for the screen: the content, else the summary (each only if it has any text).
+        if entry.content != nil, let content {
+            entry.markup = content.markup
+        } else if entry.summary != nil, let summary {
+            entry.markup = summary.markup
         }
     }
 
