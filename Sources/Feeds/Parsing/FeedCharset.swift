@@ -5,7 +5,8 @@ import Glibc
 /// declaration; then the HTTP charset of any other type; else UTF-8. Whatever was chosen, bytes that do not
 /// decode fall back: valid UTF-8 stays UTF-8, anything else is read as windows-1252 (the classic case: a feed
 /// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration's encoding is dropped afterwards, so
-/// libxml2 reads the result as the UTF-8 it is.
+/// libxml2 reads the result as the UTF-8 it is. One departure from RFC 3023: `text/xml` without a charset is
+/// not taken as US-ASCII (feeds served that way are UTF-8 or say so in their declaration).
 enum FeedCharset {
     static func utf8(_ bytes: [UInt8], contentType: String?) -> [UInt8] {
         var body = bytes[...]
