@@ -42,6 +42,10 @@ import Testing
         #expect(rewrite(text) == "<t>A &#38; B &#38;x; </t>")
     }
 
+    @Test func aLowercaseDoctypeIsTakenOutToo() {
+        #expect(rewrite("<!doctype rss [<!ENTITY a \"b\">]><t>&a;</t>") == "<t>b</t>")
+    }
+
     @Test func billionLaughsStaysSmall() throws {
         var doctype = "<!DOCTYPE rss [<!ENTITY lol0 \"lol\">"
         for level in 1...9 {

@@ -30,7 +30,8 @@ enum EntityPrepass {
                     index = end
                     continue
                 }
-                if bytes[index...].starts(with: doctypeOpen) {
+                if bytes.count - index >= doctypeOpen.count,
+                   zip(bytes[index..<(index + doctypeOpen.count)], doctypeOpen).allSatisfy({ ($0 | 0x20) == ($1 | 0x20) }) {
                     let end = doctypeEnd(bytes, from: index)
                     declared.merge(DoctypeEntities.declared(in: bytes[index..<end])) { first, _ in first }
                     index = end
