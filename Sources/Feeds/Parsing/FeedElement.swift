@@ -6,7 +6,6 @@ import CXML2
 /// itself declared, or none at all: an undeclared `dc:creator` is common and still means Dublin Core).
 final class FeedElement {
     let key: String
-    let namespace: String?
     /// Attributes by lowercased local name (`xml:base` and `rdf:about` keep their prefix).
     let attributes: [(name: String, value: String)]
     private(set) var children: [Node] = []
@@ -19,9 +18,8 @@ final class FeedElement {
         case text(String)
     }
 
-    init(key: String, namespace: String?, attributes: [(name: String, value: String)], base: String?) {
+    init(key: String, attributes: [(name: String, value: String)], base: String?) {
         self.key = key
-        self.namespace = namespace
         self.attributes = attributes
         self.base = base
     }

@@ -107,7 +107,7 @@ enum FeedXML {
         if let xmlBase = attributes.first(where: { $0.name == "xml:base" })?.value {
             base = URLReference.resolve(xmlBase, against: parentBase)
         }
-        return FeedElement(key: key, namespace: namespace, attributes: attributes, base: base)
+        return FeedElement(key: key, attributes: attributes, base: base)
     }
 
     /// The vocabularies the reader understands, by namespace URI. An empty prefix: the element is one of the
