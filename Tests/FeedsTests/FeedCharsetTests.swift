@@ -81,6 +81,12 @@ import Testing
         #expect(try title([0, 0, 0xFE, 0xFF] + be) == "Ω é")
     }
 
+    @Test func aUTF16LabelOnEightBitBytesIsWrong() throws {
+        let bytes = feed(declaration: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>", title: Array("Café".utf8))
+        #expect(try title(bytes) == "Café")
+        #expect(try title(feed(declaration: "", title: Array("Café".utf8)), contentType: "text/xml; charset=utf-16") == "Café")
+    }
+
     @Test func c1ControlsAreWindows1252() throws {
         // U+0092 encoded as UTF-8: a cp1252 apostrophe that went through a Latin-1 decoder.
         #expect(try title(feed(declaration: "", title: [0x64, 0x6F, 0x6E, 0xC2, 0x92, 0x74])) == "don\u{2019}t")

@@ -43,6 +43,11 @@ enum FeedCharset {
             } else {
                 chosen = declared ?? httpCharset
             }
+            // No BOM and `<?xml` readable as ASCII: whatever the label says, this is not UTF-16 or UTF-32
+            // (a template copied with its declaration, a server's default header).
+            if let label = chosen.map(normalized), ["utf16", "utf32", "ucs2", "ucs4", "unicode"].contains(where: label.hasPrefix) {
+                chosen = "utf-8"
+            }
         }
         var decoded = withoutC1Controls(decode(body, charset: chosen ?? "utf-8"))
         // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
@@ -66,7 +71,7 @@ enum FeedCharset {
         }
     }
 
-    private static func normalized(_ charset: String) -> String {
+    static func normalized(_ charset: String) -> String {
         String(charset.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
     }
 
