@@ -69,6 +69,25 @@ import Testing
         #expect(entry.markup?.kind == .html)
     }
 
+    @Test func atom03Base64AndFeedIDAsLink() throws {
+        let feed = try parse("""
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title mode="base64">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</title>
+            <id>http://example.com/</id>
+            <entry><title type="text/html" mode="base64">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</title>
+            <content mode="base64">not base64!</content></entry></feed>
+            """)
+        #expect(feed.title == "Example <b>Atom</b>")
+        #expect(feed.link == "http://example.com/")
+        #expect(feed.entries[0].title == "Example Atom")
+        #expect(feed.entries[0].content == nil)
+    }
+
+    @Test func nakedMarkupInATextConstructIsHTML() throws {
+        let feed = try parse(atom("<entry><title>Example <b>Atom</b></title><summary>a <i>b</i> &amp; &amp;amp;</summary></entry>"))
+        #expect(feed.entries[0].title == "Example Atom")
+        #expect(feed.entries[0].summary == "a b & &amp;")
+    }
+
     @Test func idFallsBackToLinkThenHash() throws {
         let feed = try FeedParser.parse(fixture("atom10-no-ids.xml"))
         #expect(feed.entries[0].id == "http://noid.example.com/0")

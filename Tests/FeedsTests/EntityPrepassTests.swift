@@ -10,7 +10,11 @@ import Testing
 
     /// libxml2 drops named references after any well-formedness error, even XML's own; numeric ones survive.
     @Test func xmlsOwnBecomeNumericAndNumericStay() {
-        #expect(rewrite("&amp;&lt;&gt;&quot;&apos;&#233;&#xE9;") == "&#38;&#60;&#62;&#34;&#39;&#233;&#xE9;")
+        #expect(rewrite("&amp;&lt;&gt;&quot;&apos;&#233;&#xE9;") == "&#38;&#60;&#62;&#34;&#39;&#233;&#233;")
+    }
+
+    @Test func characterReferencesAreMadeValid() {
+        #expect(rewrite("&#X41;&#150;&#x93;&#0;&#x110000;&#99999999999;") == "&#65;&#8211;&#8220;&#65533;&#65533;&#65533;")
     }
 
     @Test func referencesSurviveAnEarlierWellFormednessError() throws {
@@ -36,6 +40,10 @@ import Testing
         let text = "<!DOCTYPE rss [<!ENTITY co \"A &#38; B\"><!ENTITY x SYSTEM \"file:///etc/passwd\">"
             + "<!ENTITY lol \"&co;&co;\"><!ENTITY % p \"no\">]><t>&co; &x; &lol;</t>"
         #expect(rewrite(text) == "<t>A &#38; B &#38;x; </t>")
+    }
+
+    @Test func aLowercaseDoctypeIsTakenOutToo() {
+        #expect(rewrite("<!doctype rss [<!ENTITY a \"b\">]><t>&a;</t>") == "<t>b</t>")
     }
 
     @Test func billionLaughsStaysSmall() throws {

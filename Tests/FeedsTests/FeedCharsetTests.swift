@@ -66,6 +66,32 @@ import Testing
         #expect(try title(bytes) == "Q & A")
     }
 
+    @Test func utf32ByBOMOrByItsFirstCharacter() throws {
+        let text = "<rss><channel><title>Ω é</title></channel></rss>"
+        var le: [UInt8] = []
+        var be: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            le += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), 0]
+            be += [0, UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
+        #expect(try title(le) == "Ω é")
+        #expect(try title(be) == "Ω é")
+        #expect(try title([0xFF, 0xFE, 0, 0] + le) == "Ω é")
+        #expect(try title([0, 0, 0xFE, 0xFF] + be) == "Ω é")
+    }
+
+    @Test func aUTF16LabelOnEightBitBytesIsWrong() throws {
+        let bytes = feed(declaration: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>", title: Array("Café".utf8))
+        #expect(try title(bytes) == "Café")
+        #expect(try title(feed(declaration: "", title: Array("Café".utf8)), contentType: "text/xml; charset=utf-16") == "Café")
+    }
+
+    @Test func c1ControlsAreWindows1252() throws {
+        // U+0092 encoded as UTF-8: a cp1252 apostrophe that went through a Latin-1 decoder.
+        #expect(try title(feed(declaration: "", title: [0x64, 0x6F, 0x6E, 0xC2, 0x92, 0x74])) == "don\u{2019}t")
+    }
+
     @Test func contentTypeParameters() {
         #expect(FeedCharset.parse(contentType: "Application/Atom+XML ; Charset = \"UTF-8\"") == ("application/atom+xml", "UTF-8"))
         #expect(FeedCharset.parse(contentType: "text/xml").charset == nil)

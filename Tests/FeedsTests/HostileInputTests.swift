@@ -23,6 +23,18 @@ import Testing
         #expect(unclosed.title == "T")
     }
 
+    @Test func strayEndTagsUnderDeepNestingStayLinear() {
+        let count = 50_000
+        let prefix = "<rss><channel><title>t</title><item>"
+        let text = prefix + String(repeating: "<b>", count: count) + String(repeating: "</i>", count: count)
+        let expected = prefix + String(repeating: "<b>", count: count) + String(repeating: "</b>", count: count)
+            + "</item></channel></rss>"
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(String(decoding: TagBalancer.balance(Array(text.utf8)), as: UTF8.self) == expected)
+        #expect(clock.now - start < .seconds(5))
+    }
+
     @Test func manyAttributesAndHugeText() throws {
         var attributes = ""
         for index in 0..<20_000 { attributes += " a\(index)=\"\(index)\"" }

@@ -10,7 +10,8 @@ import Testing
                "summary": "S", "date_published": "2024-01-02T03:04:05-01:00", "authors": [{"name": "Ann"}],
                "attachments": [{"url": "a.mp3", "mime_type": "audio/mpeg", "size_in_bytes": 77}]},
               {"id": 2, "content_text": "plain  <b>text</b>", "author": {"name": "Old"}},
-              {"title": "no id"}
+              {"title": "no id"},
+              {"id": "4", "content_html": " ", "content_text": "text wins over empty HTML"}
             ]}
             """, url: "https://j.example/feed.json")
         #expect(feed.title == "J" && feed.link == "https://j.example/" && feed.icon == "https://j.example/f.ico")
@@ -23,6 +24,7 @@ import Testing
         #expect(e[1].id == "2" && e[1].content == "plain <b>text</b>" && e[1].author == "Old")
         #expect(e[1].markup?.kind == .text)
         #expect(e[2].id?.hasPrefix("sha256:") == true)
+        #expect(e[3].content == "text wins over empty HTML" && e[3].markup?.kind == .text)
     }
 
     @Test func fixtures() throws {

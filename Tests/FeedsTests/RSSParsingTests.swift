@@ -115,6 +115,19 @@ import Testing
         #expect(netscape.entries.count == 15 && netscape.link == "http://www.mozilla.org")
     }
 
+    @Test func elementNamesAreCaseInsensitiveAndItemsAndEntriesInterchangeable() throws {
+        let feed = try parse("""
+            <RSS><Channel><TiTlE>Cased</TiTlE><ITEM><Title>one</Title><PUBDATE>Tue, 10 Jun 2003 04:00:00 GMT</PUBDATE>
+            <GUID ISPERMALINK="false">x</GUID></ITEM><entry><title>two</title></entry>
+            <item><title>three</title><fullitem>&lt;p&gt;full&lt;/p&gt;</fullitem></item></Channel></RSS>
+            """)
+        #expect(feed.title == "Cased")
+        #expect(feed.entries.map(\.title) == ["one", "two", "three"])
+        #expect(feed.entries[0].published?.iso8601 == "2003-06-10T04:00:00Z")
+        #expect(feed.entries[0].link == nil && feed.entries[0].id == "x")
+        #expect(feed.entries[2].content == "full")
+    }
+
     @Test func undeclaredNamespacePrefixesStillMeanTheirVocabulary() throws {
         let feed = try FeedParser.parse(fixture("rss20-undeclared-namespaces.xml"))
         #expect(feed.entries[0].author == "Sam Undeclared")

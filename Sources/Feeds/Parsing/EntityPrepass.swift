@@ -30,7 +30,8 @@ enum EntityPrepass {
                     index = end
                     continue
                 }
-                if bytes[index...].starts(with: doctypeOpen) {
+                if bytes.count - index >= doctypeOpen.count,
+                   zip(bytes[index..<(index + doctypeOpen.count)], doctypeOpen).allSatisfy({ ($0 | 0x20) == ($1 | 0x20) }) {
                     let end = doctypeEnd(bytes, from: index)
                     declared.merge(DoctypeEntities.declared(in: bytes[index..<end])) { first, _ in first }
                     index = end
@@ -98,7 +99,8 @@ enum EntityPrepass {
             let digitsStart = cursor
             while cursor < limit, isDigit(bytes[cursor], hex: hex) { cursor += 1 }
             if cursor > digitsStart && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
-                out.append(contentsOf: bytes[index...cursor])
+                let digits = String(decoding: bytes[digitsStart..<cursor], as: UTF8.self)
+                out.append(contentsOf: Array("&#\(characterReference(digits, hex: hex));".utf8))
                 return cursor + 1
             }
         } else {
@@ -123,6 +125,17 @@ enum EntityPrepass {
         }
         out.append(contentsOf: Array("&#38;".utf8))
         return index + 1
+    }
+
+    /// The decimal code point a character reference should have: `&#X41;` (XML wants a lowercase x), `&#150;`
+    /// (a windows-1252 byte written as a code point, as HTML reads it), and `&#0;` or past U+10FFFF (not a
+    /// character: U+FFFD) would each stop or confuse libxml2.
+    private static func characterReference(_ digits: String, hex: Bool) -> UInt32 {
+        guard let value = UInt32(digits, radix: hex ? 16 : 10) else { return 0xFFFD }
+        if (0x80...0x9F).contains(value) { return FeedCharset.cp1252High[Int(value - 0x80)] }
+        let isXMLChar = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+            || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+        return isXMLChar ? value : 0xFFFD
     }
 
     private static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {

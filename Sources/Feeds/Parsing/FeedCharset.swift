@@ -5,7 +5,8 @@ import Glibc
 /// declaration; then the HTTP charset of any other type; else UTF-8. Whatever was chosen, bytes that do not
 /// decode fall back: valid UTF-8 stays UTF-8, anything else is read as windows-1252 (the classic case: a feed
 /// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration's encoding is dropped afterwards, so
-/// libxml2 reads the result as the UTF-8 it is.
+/// libxml2 reads the result as the UTF-8 it is. One departure from RFC 3023: `text/xml` without a charset is
+/// not taken as US-ASCII (feeds served that way are UTF-8 or say so in their declaration).
 enum FeedCharset {
     static func utf8(_ bytes: [UInt8], contentType: String?) -> [UInt8] {
         var body = bytes[...]
@@ -13,12 +14,22 @@ enum FeedCharset {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
             body = body.dropFirst(3)
             chosen = "utf-8"
+        } else if body.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            body = body.dropFirst(4)
+            chosen = "utf-32be"
+        } else if body.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            body = body.dropFirst(4)
+            chosen = "utf-32le"
         } else if body.starts(with: [0xFE, 0xFF]) {
             body = body.dropFirst(2)
             chosen = "utf-16be"
         } else if body.starts(with: [0xFF, 0xFE]) {
             body = body.dropFirst(2)
             chosen = "utf-16le"
+        } else if body.starts(with: [0x00, 0x00, 0x00, 0x3C]) {
+            chosen = "utf-32be"
+        } else if body.starts(with: [0x3C, 0x00, 0x00, 0x00]) {
+            chosen = "utf-32le"
         } else if body.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
             chosen = "utf-16be"
         } else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
@@ -32,8 +43,13 @@ enum FeedCharset {
             } else {
                 chosen = declared ?? httpCharset
             }
+            // No BOM and `<?xml` readable as ASCII: whatever the label says, this is not UTF-16 or UTF-32
+            // (a template copied with its declaration, a server's default header).
+            if let label = chosen.map(normalized), ["utf16", "utf32", "ucs2", "ucs4", "unicode"].contains(where: label.hasPrefix) {
+                chosen = "utf-8"
+            }
         }
-        var decoded = decode(body, charset: chosen ?? "utf-8")
+        var decoded = withoutC1Controls(decode(body, charset: chosen ?? "utf-8"))
         // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
         if let first = decoded.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first > 0,
            decoded[first...].starts(with: Array("<?xml".utf8)) {
@@ -55,7 +71,7 @@ enum FeedCharset {
         }
     }
 
-    private static func normalized(_ charset: String) -> String {
+    static func normalized(_ charset: String) -> String {
         String(charset.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
     }
 
@@ -160,8 +176,28 @@ enum FeedCharset {
         return Array(String(scalars).utf8)
     }
 
+    /// U+0080...U+009F are C1 controls nobody means in a feed: they are windows-1252 bytes that went through a
+    /// Latin-1 decoder somewhere upstream. Read them as windows-1252 (what feedparser and browsers do).
+    static func withoutC1Controls(_ utf8: [UInt8]) -> [UInt8] {
+        guard let first = utf8.indices.first(where: { utf8[$0] == 0xC2 && $0 + 1 < utf8.count && (0x80...0x9F).contains(utf8[$0 + 1]) })
+        else { return utf8 }
+        var out = Array(utf8[..<first])
+        var index = first
+        while index < utf8.count {
+            if utf8[index] == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]),
+               let scalar = Unicode.Scalar(cp1252High[Int(utf8[index + 1] - 0x80)]) {
+                out.append(contentsOf: Array(String(scalar).utf8))
+                index += 2
+            } else {
+                out.append(utf8[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
     /// 0x80...0x9F in windows-1252; the five undefined bytes keep their C1 code point.
-    private static let cp1252High: [UInt32] = [
+    static let cp1252High: [UInt32] = [
         0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
         0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
         0x0153, 0x9D, 0x017E, 0x0178,

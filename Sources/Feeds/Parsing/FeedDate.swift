@@ -109,6 +109,8 @@ enum FeedDate {
                         offset = z
                     }
                 }
+            } else if year == nil, month == nil, day == nil, let date = slashedDate(token) {
+                (year, month, day, yearDigits) = (date.year, date.month, date.day, 4)
             } else if token.allSatisfy(\.isNumber) {
                 guard token.count <= 4, let value = Int(token) else { return nil }
                 if token.count == 4 || (day != nil && year == nil) {
@@ -142,6 +144,14 @@ enum FeedDate {
             hour = hour % 12 + (afternoon ? 12 : 0)
         }
         return stamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset ?? 0)
+    }
+
+    /// Perforce's `2006/09/15` inside an RFC 822 date (`Fri, 2006/09/15 08:19:53 EDT`).
+    private static func slashedDate(_ token: Substring) -> (year: Int, month: Int, day: Int)? {
+        let parts = token.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        return (year, month, day)
     }
 
     private static func clockTime(_ text: Substring) -> (hour: Int, minute: Int, second: Int)? {
@@ -196,7 +206,7 @@ enum FeedDate {
     }
 
     /// English abbreviations (matched on any word's first three letters) and the other spellings seen in
-    /// feeds: French, German, Spanish, Italian, Dutch, Portuguese.
+    /// feeds: French, German, Spanish, Italian, Dutch, Portuguese, Greek.
     private static let monthNames: [String: Int] = {
         var names: [String: Int] = [:]
         let lists: [[String]] = [
@@ -212,6 +222,9 @@ enum FeedDate {
             ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
             ["janv", "fevr", "mars", "avr", "mai", "juin", "juil", "aout", "sept", "oct", "nov", "dec"],
             ["jan", "feb", "mrz", "apr", "mai", "jun", "jul", "aug", "sep", "okt", "nov", "dez"],
+            ["ιαν", "φεβ", "μάρ", "απρ", "μάι", "ιούν", "ιούλ", "αύγ", "σεπ", "οκτ", "νοέ", "δεκ"],
+            ["ιαν", "φεβ", "μαρ", "απρ", "μαϊ", "ιον", "ιολ", "αυγ", "σεπ", "οκτ", "νοε", "δεκ"],
+            ["ιαν", "φεβ", "μαρ", "απρ", "μαι", "ιουν", "ιουλ", "αυγ", "σεπ", "οκτ", "νοε", "δεκ"],
         ]
         for list in lists {
             for (index, name) in list.enumerated() where names[name] == nil { names[name] = index + 1 }

@@ -2,12 +2,11 @@ import CXML2
 
 /// An element of a feed document, copied out of libxml2's tree with the names the reader looks for. Feeds mix
 /// vocabularies freely (RSS with atom:link, Atom with media:), so an element is known by a `key`: the bare local
-/// name for RSS, RDF and Atom elements, `prefix:local` for the extension namespaces (whatever prefix the feed
+/// name in lowercase for RSS, RDF and Atom elements, `prefix:local` for the extension namespaces (whatever prefix the feed
 /// itself declared, or none at all: an undeclared `dc:creator` is common and still means Dublin Core).
 final class FeedElement {
     let key: String
-    let namespace: String?
-    /// Attributes by local name (`xml:base` is kept as `xml:base`).
+    /// Attributes by lowercased local name (`xml:base` and `rdf:about` keep their prefix).
     let attributes: [(name: String, value: String)]
     private(set) var children: [Node] = []
     /// The base URL for relative references inside this element: xml:base of it and its ancestors resolved
@@ -19,9 +18,8 @@ final class FeedElement {
         case text(String)
     }
 
-    init(key: String, namespace: String?, attributes: [(name: String, value: String)], base: String?) {
+    init(key: String, attributes: [(name: String, value: String)], base: String?) {
         self.key = key
-        self.namespace = namespace
         self.attributes = attributes
         self.base = base
     }

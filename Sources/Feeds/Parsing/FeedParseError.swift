@@ -5,8 +5,8 @@ public struct FeedParseError: Error, Equatable, Sendable, CustomStringConvertibl
 
     init(_ description: String) { self.description = description }
 
-    static let empty = FeedParseError("empty file")
-    static let notAFeed = FeedParseError("not a feed: no rss, feed or RDF element")
-    static let notAJSONFeed = FeedParseError("not a feed: JSON without a JSON Feed version or items")
+    public static let empty = FeedParseError("empty file")
+    public static let notAFeed = FeedParseError("not a feed: no rss, feed or RDF element")
+    public static let notAJSONFeed = FeedParseError("not a feed: JSON without a JSON Feed version or items")
     static func invalidJSON(_ reason: String) -> FeedParseError { FeedParseError("not a feed: invalid JSON (\(reason))") }
 }

@@ -69,17 +69,18 @@ enum FeedXML {
             namespace = ns.pointee.href.map { String(cString: $0) }
             prefix = ns.pointee.prefix.map { String(cString: $0) }
         }
-        var key = local
+        // Lowercase, as feedparser reads names: feeds write `pubdate`, `PubDate` and `TiTlE` and mean the same.
+        var key = local.lowercased()
         if let namespace {
             if let known = knownPrefixes[namespace] {
-                if !known.isEmpty { key = known + ":" + local }
+                if !known.isEmpty { key = known + ":" + key }
             } else if let prefix {
-                key = prefix.lowercased() + ":" + local
+                key = prefix.lowercased() + ":" + key
             }
-        } else if let colon = local.firstIndex(of: ":") {
+        } else if let colon = key.firstIndex(of: ":") {
             // An undeclared prefix: libxml2 keeps the qualified name. Map the usual ones to their vocabulary.
-            let written = local[..<colon].lowercased()
-            let rest = local[local.index(after: colon)...]
+            let written = key[..<colon]
+            let rest = key[key.index(after: colon)...]
             key = (written == "atom" ? "" : written + ":") + rest
         }
         var attributes: [(name: String, value: String)] = []
@@ -87,7 +88,7 @@ enum FeedXML {
         while let current = attribute {
             attribute = current.pointee.next
             guard let rawName = current.pointee.name else { continue }
-            var name = String(cString: rawName)
+            var name = String(cString: rawName).lowercased()
             if let ns = current.pointee.ns, let href = ns.pointee.href {
                 switch String(cString: href) {
                 case "http://www.w3.org/XML/1998/namespace": name = "xml:" + name
@@ -106,7 +107,7 @@ enum FeedXML {
         if let xmlBase = attributes.first(where: { $0.name == "xml:base" })?.value {
             base = URLReference.resolve(xmlBase, against: parentBase)
         }
-        return FeedElement(key: key, namespace: namespace, attributes: attributes, base: base)
+        return FeedElement(key: key, attributes: attributes, base: base)
     }
 
     /// The vocabularies the reader understands, by namespace URI. An empty prefix: the element is one of the

@@ -42,7 +42,7 @@ enum JSONFeedReader {
             let authors = item["authors"]?.array ?? (item["author"].map { [$0] } ?? [])
             entry.author = authors.lazy.compactMap { plain($0["name"]) }.first
             entry.summary = plain(item["summary"])
-            if let html = item["content_html"]?.string {
+            if let html = item["content_html"]?.string, !html.allSatisfy(\.isWhitespace) || item["content_text"] == nil {
                 let text = HTMLText.plainText(fromHTML: html)
                 entry.content = text.isEmpty ? nil : text
                 entry.markup = Markup(kind: .html, text: html, base: base)

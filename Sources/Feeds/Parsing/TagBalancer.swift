@@ -9,9 +9,13 @@ enum TagBalancer {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 256)
         var open: [ArraySlice<UInt8>] = []
+        // How many of each name are open: an end tag for a name that is not open is dropped without searching
+        // the stack, so a hostile run of stray end tags under deep nesting stays linear.
+        var openCount: [ArraySlice<UInt8>: Int] = [:]
         var index = 0
         let count = bytes.count
         func closeTag(_ name: ArraySlice<UInt8>) {
+            openCount[name, default: 1] -= 1
             out.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
             out.append(contentsOf: name)
             out.append(UInt8(ascii: ">"))
@@ -39,7 +43,7 @@ enum TagBalancer {
                     continue
                 }
                 let name = bytes[nameStart..<nameEnd]
-                if let depth = open.lastIndex(where: { $0.elementsEqual(name) }) {
+                if openCount[name, default: 0] > 0, let depth = open.lastIndex(where: { $0.elementsEqual(name) }) {
                     while open.count > depth { closeTag(open.removeLast()) }
                 }
                 index = close + 1
@@ -52,7 +56,10 @@ enum TagBalancer {
                     continue
                 }
                 out.append(contentsOf: bytes[index...close])
-                if bytes[close - 1] != UInt8(ascii: "/") { open.append(bytes[(index + 1)..<nameEnd]) }
+                if bytes[close - 1] != UInt8(ascii: "/") {
+                    open.append(bytes[(index + 1)..<nameEnd])
+                    openCount[bytes[(index + 1)..<nameEnd], default: 0] += 1
+                }
                 index = close + 1
             } else {
                 out.append(contentsOf: Array("&#60;".utf8))

@@ -39,10 +39,15 @@ struct TextConstruct {
             self.kind = .html
             return
         }
+        if mode == "base64" {
+            value = Base64Text.decode(element.text) ?? ""
+            self.kind = kind
+            return
+        }
         let hasElements = !element.elements.isEmpty
-        // Unescaped markup inside an RSS description is HTML the feed forgot to escape.
+        // Unescaped markup inside a description or a text construct is HTML the feed forgot to escape.
         value = hasElements ? element.innerMarkup : element.text
-        if hasElements && kind == .text && !isAtom { kind = .html }
+        if hasElements && kind == .text { kind = .html }
         if kind == .text && !isAtom && Self.looksLikeHTML(value) { kind = .html }
         self.kind = kind
     }

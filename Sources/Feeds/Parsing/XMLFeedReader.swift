@@ -8,19 +8,19 @@ enum XMLFeedReader {
         var entryElements: [FeedElement]
         let isAtom: Bool
         switch root.key {
-        case "rss", "rdf:RDF", "RDF":
+        case "rss", "rdf:rdf", "rdf":
             channel = root.first("channel") ?? root
-            entryElements = channel.all("item")
+            entryElements = entries(in: channel)
             // RSS 1.0 puts items beside the channel, not in it.
-            if channel !== root { entryElements += root.all("item") }
+            if channel !== root { entryElements += entries(in: root) }
             isAtom = false
         case "channel":
             channel = root
-            entryElements = root.all("item")
+            entryElements = entries(in: root)
             isAtom = false
         case "feed":
             channel = root
-            entryElements = root.all("entry")
+            entryElements = entries(in: root)
             isAtom = true
         default:
             return nil
@@ -28,12 +28,25 @@ enum XMLFeedReader {
         var feed = ParsedFeed()
         feed.title = title(of: channel, isAtom: isAtom)
         feed.link = alternateLink(of: channel)
+        if feed.link == nil, let id = channel.first("id").map({ $0.text.trimmingASCIIWhitespace() }), isWebURL(id) {
+            feed.link = id
+        }
         feed.icon = icon(of: channel)
         if let ttl = channel.first("ttl"), let minutes = Int(ttl.text.trimmingASCIIWhitespace()), minutes >= 0 {
             feed.timeToLiveMinutes = minutes
         }
         feed.entries = entryElements.map { entry($0, isAtom: isAtom) }
         return feed
+    }
+
+    /// Items and entries: feedparser takes either in either format, and so do broken feeds.
+    private static func entries(in parent: FeedElement) -> [FeedElement] {
+        parent.elements.filter { $0.key == "item" || $0.key == "entry" }
+    }
+
+    private static func isWebURL(_ text: String) -> Bool {
+        let scheme = URLReference.scheme(of: text)
+        return scheme == "http" || scheme == "https"
     }
 
     private static func title(of element: FeedElement, isAtom: Bool) -> String? {
@@ -86,7 +99,7 @@ enum XMLFeedReader {
         var guidIsLink = false
         if let guid = element.first("guid") ?? element.first("id") {
             let value = guid.text.trimmingASCIIWhitespace()
-            let isPermaLink = guid.attribute("isPermaLink")?.lowercased() != "false"
+            let isPermaLink = guid.attribute("ispermalink")?.lowercased() != "false"
             if !value.isEmpty {
                 // A permalink guid is a URL and resolves like one; an opaque one stays as written.
                 id = isPermaLink ? URLReference.resolve(value, against: guid.base) : value
@@ -95,7 +108,7 @@ enum XMLFeedReader {
         } else if let about = element.attribute("rdf:about"), !about.isEmpty {
             id = about
         }
-        if entry.link == nil, guidIsLink, let id, let scheme = URLReference.scheme(of: id), scheme == "http" || scheme == "https" {
+        if entry.link == nil, guidIsLink, let id, isWebURL(id) {
             entry.link = id
         }
 
@@ -158,7 +171,7 @@ enum XMLFeedReader {
                 } else {
                     summary = value
                 }
-            case "content:encoded", "content":
+            case "content:encoded", "content", "fullitem", "body":
                 hasContent = true
                 var value = TextConstruct(child, defaultKind: child.key == "content" ? .text : .html, isAtom: isAtom)
                 if child.attribute("src") != nil && child.text.allSatisfy(\.isWhitespace) {
@@ -173,8 +186,11 @@ enum XMLFeedReader {
         entry.summary = summary?.plainText
         let content = contents.first
         entry.content = content.flatMap { $0.kind == .other ? nil : $0.plainText }
-        if let richest = [content, summary].compactMap({ $0 }).first(where: { $0.kind != .other && $0.plainText != nil }) {
-            entry.markup = richest.markup
+        // The richest body for the screen: the content, else the summary (each only if it has any text).
+        if entry.content != nil, let content {
+            entry.markup = content.markup
+        } else if entry.summary != nil, let summary {
+            entry.markup = summary.markup
         }
     }
 
@@ -182,9 +198,9 @@ enum XMLFeedReader {
     private static func readDates(of element: FeedElement, into entry: inout ParsedEntry) {
         for child in element.elements {
             switch child.key {
-            case "pubDate", "pubdate", "issued", "published", "dcterms:issued":
+            case "pubdate", "issued", "published", "dcterms:issued":
                 entry.published = FeedDate.parse(child.text)
-            case "updated", "modified", "dc:date", "dcterms:modified", "lastBuildDate":
+            case "updated", "modified", "dc:date", "dcterms:modified", "lastbuilddate":
                 entry.updated = FeedDate.parse(child.text)
             default:
                 continue
