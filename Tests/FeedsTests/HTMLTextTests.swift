@@ -40,6 +40,7 @@ import Testing
             ("<script/>kept", "kept"),
             ("<applet>gone<b>too</b></applet>kept", "kept"),
             ("</ odd>text</>", "text"),
+            ("<![CDATA[<p>inner</p>]]>after", "after"),
             ("&#150;&#x93;&#0;&#xD800;&#1114112;", "\u{2013}\u{201C}\u{FFFD}\u{FFFD}\u{FFFD}"),
             ("&bogus; &amp &#; fish &amp chips", "&bogus; &amp &#; fish &amp chips"),
             ("&#65&#x42;C", "ABC"),

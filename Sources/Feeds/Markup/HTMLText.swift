@@ -68,6 +68,10 @@ public enum HTMLText {
             if start + 3 < bytes.count && bytes[start + 2] == UInt8(ascii: "-") && bytes[start + 3] == UInt8(ascii: "-") {
                 return (find(Self.commentClose, in: bytes, from: start + 4) ?? bytes.count - 3) + 3
             }
+            if start + 2 < bytes.count && bytes[start + 2] == UInt8(ascii: "[") {
+                // A marked section (`<![CDATA[...]]>`) runs to its own end, whatever it holds.
+                return (find(Self.markedSectionClose, in: bytes, from: start + 3) ?? bytes.count - 3) + 3
+            }
             return (firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) ?? bytes.count - 1) + 1
         }
         if next == UInt8(ascii: "?") {
@@ -135,6 +139,7 @@ public enum HTMLText {
     }
 
     private static let commentClose = Array("-->".utf8)
+    private static let markedSectionClose = Array("]]>".utf8)
 
     private static func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
 
