@@ -30,6 +30,14 @@ import Testing
         #expect(URLReference.resolve("img.png", against: "http://host") == "http://host/img.png")
     }
 
+    @Test func keepsAbsoluteWebURLsAndNormalizesOnlyTheirDotSegments() {
+        #expect(URLReference.resolve("HTTPS://Example.org/a?b#c", against: "http://x/") == "HTTPS://Example.org/a?b#c")
+        #expect(URLReference.resolve("http://a/b/../c/./d", against: nil) == "http://a/c/d")
+        #expect(URLReference.resolve("http://a/.hidden", against: nil) == "http://a/.hidden")
+        #expect(URLReference.resolve("httpx://a/b", against: "http://x/") == "httpx://a/b")
+        #expect(URLReference.resolve("http:relative", against: "http://x/y/") == "http:relative")
+    }
+
     @Test func readsSchemes() {
         #expect(URLReference.scheme(of: "JavaScript:alert(1)") == "javascript")
         #expect(URLReference.scheme(of: "/path:with-colon") == nil)

@@ -6,6 +6,8 @@ public enum URLReference {
     /// as it is but with its dot segments removed; without a usable base, the reference is returned unchanged.
     public static func resolve(_ reference: String, against base: String?) -> String {
         let trimmed = reference.trimmingASCIIWhitespace()
+        // Most links in feeds are absolute http(s) URLs already in normal form: they need no parsing.
+        if isPlainWebURL(trimmed) { return trimmed }
         let r = Components(trimmed)
         if r.scheme != nil {
             return r.with(path: removeDotSegments(r.path)).serialized
@@ -35,6 +37,25 @@ public enum URLReference {
         t.scheme = b.scheme
         t.fragment = r.fragment
         return t.serialized
+    }
+
+    /// An http or https URL with no dot segment (no `/.` anywhere, which is stricter than needed).
+    private static func isPlainWebURL(_ string: String) -> Bool {
+        var utf8 = string.utf8.makeIterator()
+        for expected in "http".utf8 {
+            guard let byte = utf8.next(), byte | 0x20 == expected else { return false }
+        }
+        var byte = utf8.next()
+        if byte.map({ $0 | 0x20 }) == UInt8(ascii: "s") { byte = utf8.next() }
+        guard byte == UInt8(ascii: ":"), utf8.next() == UInt8(ascii: "/"), utf8.next() == UInt8(ascii: "/") else {
+            return false
+        }
+        var previous: UInt8 = 0
+        while let next = utf8.next() {
+            if previous == UInt8(ascii: "/") && next == UInt8(ascii: ".") { return false }
+            previous = next
+        }
+        return true
     }
 
     /// Whether `string` starts with a scheme (`http:`, `mailto:`), i.e. needs no base.
@@ -137,6 +158,8 @@ extension Unicode.Scalar {
 extension String {
     /// Without leading and trailing spaces, tabs and line breaks (feeds wrap links onto their own lines).
     func trimmingASCIIWhitespace() -> String {
+        guard let head = utf8.first, let tail = utf8.last else { return self }
+        if !Unicode.Scalar(head).isASCIIWhitespace && !Unicode.Scalar(tail).isASCIIWhitespace { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isASCIIWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.isASCIIWhitespace })!

@@ -21,8 +21,17 @@ enum EntityPrepass {
         var index = 0
         let count = bytes.count
         while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "<") {
+            // Copy the text up to the next `<` or `&` in one go: most bytes are neither.
+            let runStart = index
+            while index < count && bytes[index] != UInt8(ascii: "<") && bytes[index] != UInt8(ascii: "&") { index += 1 }
+            if index > runStart { out.append(contentsOf: bytes[runStart..<index]) }
+            guard index < count else { break }
+            if bytes[index] == UInt8(ascii: "&") {
+                index = rewriteReference(bytes, at: index, declared: declared, expanded: &expanded, into: &out)
+                continue
+            }
+            // Only `<!` can open a CDATA section, a comment or a DOCTYPE.
+            if index + 1 < count && bytes[index + 1] == UInt8(ascii: "!") {
                 if let end = skipLiteral(bytes, at: index, open: cdataOpen, close: cdataClose)
                     ?? skipLiteral(bytes, at: index, open: commentOpen, close: commentClose)
                 {
@@ -37,11 +46,8 @@ enum EntityPrepass {
                     index = end
                     continue
                 }
-            } else if byte == UInt8(ascii: "&") {
-                index = rewriteReference(bytes, at: index, declared: declared, expanded: &expanded, into: &out)
-                continue
             }
-            out.append(byte)
+            out.append(bytes[index])
             index += 1
         }
         return out

@@ -152,7 +152,9 @@ enum FeedCharset {
     }
 
     static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var iterator = bytes.makeIterator()
+        // Feeds are mostly ASCII: step over it byte by byte and decode only from the first byte that is not.
+        guard let firstNonASCII = bytes.firstIndex(where: { $0 >= 0x80 }) else { return true }
+        var iterator = bytes[firstNonASCII...].makeIterator()
         var decoder = UTF8()
         while true {
             switch decoder.decode(&iterator) {
@@ -179,8 +181,10 @@ enum FeedCharset {
     /// U+0080...U+009F are C1 controls nobody means in a feed: they are windows-1252 bytes that went through a
     /// Latin-1 decoder somewhere upstream. Read them as windows-1252 (what feedparser and browsers do).
     static func withoutC1Controls(_ utf8: [UInt8]) -> [UInt8] {
-        guard let first = utf8.indices.first(where: { utf8[$0] == 0xC2 && $0 + 1 < utf8.count && (0x80...0x9F).contains(utf8[$0 + 1]) })
-        else { return utf8 }
+        var scan = 0
+        while scan + 1 < utf8.count && !(utf8[scan] == 0xC2 && (0x80...0x9F).contains(utf8[scan + 1])) { scan += 1 }
+        guard scan + 1 < utf8.count else { return utf8 }
+        let first = scan
         var out = Array(utf8[..<first])
         var index = first
         while index < utf8.count {
