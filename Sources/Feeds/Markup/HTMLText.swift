@@ -21,9 +21,19 @@ public enum HTMLText {
                 index = CharacterReference.decode(bytes, at: index) { scalar in
                     if skippedApplets == 0 { text.append(scalar) }
                 }
-            } else {
+            } else if isSpace(byte) {
                 if skippedApplets == 0 { text.append(byte) }
                 index += 1
+            } else {
+                // A word: copied in one go, as most of an article is words.
+                let start = index
+                index += 1
+                while index < bytes.count {
+                    let next = bytes[index]
+                    if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || isSpace(next) { break }
+                    index += 1
+                }
+                if skippedApplets == 0 { text.append(word: bytes[start..<index]) }
             }
         }
         return text.result
@@ -143,6 +153,10 @@ public enum HTMLText {
 
     private static func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
 
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
+
     private static func firstIndex(of target: UInt8, in bytes: [UInt8], from: Int) -> Int? {
         var index = from
         while index < bytes.count {
@@ -170,8 +184,15 @@ public enum HTMLText {
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+        /// Bytes with no whitespace in them.
+        mutating func append(word: ArraySlice<UInt8>) {
+            if pendingSpace { bytes.append(0x20) }
+            pendingSpace = false
+            bytes.append(contentsOf: word)
+        }
+
         mutating func append(_ byte: UInt8) {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+            if HTMLText.isSpace(byte) {
                 pendingSpace = !bytes.isEmpty
             } else {
                 if pendingSpace { bytes.append(0x20) }

@@ -37,10 +37,17 @@ final class FeedElement {
         return nil
     }
 
-    func all(_ key: String) -> [FeedElement] { elements.filter { $0.key == key } }
+    func all(_ key: String) -> [FeedElement] {
+        var found: [FeedElement] = []
+        for case .element(let e) in children where e.key == key { found.append(e) }
+        return found
+    }
 
     /// All the text inside, markup dropped, without recursion (hostile feeds nest deeply).
     var text: String {
+        // Most elements the reader asks for hold one run of text: no stack for them.
+        if children.count == 1, case .text(let only) = children[0] { return only }
+        if children.isEmpty { return "" }
         var out = ""
         var stack: [Node] = children.reversed()
         while let node = stack.popLast() {
