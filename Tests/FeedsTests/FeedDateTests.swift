@@ -86,4 +86,33 @@ import Testing
     @Test(arguments: table) func parses(_ text: String, _ expected: String?) {
         #expect(FeedDate.parse(text)?.iso8601 == expected, "\(text)")
     }
+
+    /// The byte-level reading of the common RFC 822 form is only a shortcut: wherever it answers, the general
+    /// reading answers the same, and it leaves every other form to the general reading.
+    @Test func theCommonFormShortcutAgreesWithTheGeneralReading() {
+        let zones = ["+0000", "-0800", "+0530", "GMT", "UT", "Z", "EST", "pdt", "+2400", "-0060", "XYZ"]
+        let months = ["Jan", "feb", "MAR", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Foo"]
+        var compared = 0
+        for (index, zone) in zones.enumerated() {
+            for (m, month) in months.enumerated() {
+                for day in ["1", "09", "29", "31", "32"] {
+                    for clock in ["09:05", "23:59:59", "24:00:00", "7:05"] {
+                        let year = [1999, 2000, 2024, 2026][(index + m) % 4]
+                        let text = (m % 2 == 0 ? "Tue, " : "") + "\(day) \(month) \(year) \(clock) \(zone)"
+                        let bytes = Array(text.utf8)
+                        if let quick = FeedDate.commonRFC822(bytes) {
+                            #expect(quick == FeedDate.rfc822(text), "\(text)")
+                            compared += 1
+                        }
+                        #expect(FeedDate.parse(text) == FeedDate.rfc822(text), "\(text)")
+                    }
+                }
+            }
+        }
+        #expect(compared > 500)
+        for other in ["Tue, 24 Nov 2026", "24-Nov-2026 09:05 GMT", "Tue 24 Nov 2026 09:05:00 GMT", "24 mär 2026 09:05 CET",
+                      "Tue, 24 Nov 26 09:05:00 GMT", "Tue, 24 Nov 2026 09:05:00.123 +0000"] {
+            #expect(FeedDate.commonRFC822(Array(other.utf8)) == nil, "\(other)")
+        }
+    }
 }

@@ -16,8 +16,62 @@ enum FeedDate {
         if trimmed.count >= 4, trimmed[0..<4].allSatisfy(isDigit) {
             if let stamp = iso8601(trimmed) { return stamp }
         }
+        if let stamp = commonRFC822(trimmed) { return stamp }
         return rfc822(String(decoding: trimmed, as: UTF8.self))
     }
+
+    /// The form nearly every RSS date takes, `Tue, 24 Nov 2026 09:05:00 +0000` (the day name optional, a one- or
+    /// two-digit day, seconds optional, an English month, a ±hhmm or named zone), read straight from the bytes.
+    /// Anything else, or anything odd in it, goes the general way: this only saves the tokenizing.
+    static func commonRFC822(_ b: [UInt8]) -> Timestamp? {
+        var i = 0
+        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+        func number(_ digits: Int) -> Int? {
+            guard i + digits <= b.count else { return nil }
+            var value = 0
+            for byte in b[i..<(i + digits)] {
+                guard isDigit(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            i += digits
+            return value
+        }
+        func accept(_ byte: UInt8) -> Bool {
+            guard i < b.count, b[i] == byte else { return false }
+            i += 1
+            return true
+        }
+        if b.count > 5, isLetter(b[0]), isLetter(b[1]), isLetter(b[2]), b[3] == UInt8(ascii: ","), b[4] == 0x20 { i = 5 }
+        let dayDigits = i + 1 < b.count && isDigit(b[i + 1]) ? 2 : 1
+        guard let day = number(dayDigits), accept(0x20), i + 4 <= b.count, b[i + 3] == 0x20,
+              let month = englishMonths.firstIndex(of: [b[i] | 0x20, b[i + 1] | 0x20, b[i + 2] | 0x20]) else { return nil }
+        i += 4
+        guard let year = number(4), accept(0x20), let hour = number(2), accept(UInt8(ascii: ":")),
+              let minute = number(2) else { return nil }
+        var second = 0
+        if accept(UInt8(ascii: ":")) {
+            guard let seconds = number(2) else { return nil }
+            second = seconds
+        }
+        guard accept(0x20), i < b.count else { return nil }
+        let offset: Int
+        if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+            i += 1
+            guard b.count - i == 4, let hours = number(2), let minutes = number(2), hours <= 23, minutes <= 59 else {
+                return nil
+            }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            guard b.count - i <= 4, b[i...].allSatisfy(isLetter),
+                  let hours = zoneNames[String(decoding: b[i...].map { $0 | 0x20 }, as: UTF8.self)] else { return nil }
+            offset = hours * 3600
+        }
+        return stamp(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    private static let englishMonths: [[UInt8]] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                                   "nov", "dec"].map { Array($0.utf8) }
 
     // MARK: ISO 8601
 
