@@ -166,16 +166,23 @@ enum FeedCharset {
     }
 
     static func windows1252(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count + bytes.count / 8)
         for byte in bytes {
-            if byte >= 0x80 && byte < 0xA0 {
-                let mapped = cp1252High[Int(byte - 0x80)]
-                scalars.append(Unicode.Scalar(mapped) ?? Unicode.Scalar(UInt8(byte)))
-            } else {
-                scalars.append(Unicode.Scalar(byte))
+            let scalar: UInt32 = byte >= 0x80 && byte < 0xA0 ? cp1252High[Int(byte - 0x80)] : UInt32(byte)
+            switch scalar {
+            case ..<0x80:
+                utf8.append(UInt8(scalar))
+            case ..<0x800:
+                utf8.append(UInt8(0xC0 | scalar >> 6))
+                utf8.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                utf8.append(UInt8(0xE0 | scalar >> 12))
+                utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                utf8.append(UInt8(0x80 | scalar & 0x3F))
             }
         }
-        return Array(String(scalars).utf8)
+        return utf8
     }
 
     /// U+0080...U+009F are C1 controls nobody means in a feed: they are windows-1252 bytes that went through a

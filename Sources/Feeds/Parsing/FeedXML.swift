@@ -37,7 +37,8 @@ enum FeedXML {
 
     /// Copies the tree with an explicit stack: recursion would follow a hostile document's depth.
     private static func copy(_ root: xmlNodePtr, url: String?) -> FeedElement {
-        let top = element(root, parentBase: url)
+        var keys: [ElementName: String] = [:]
+        let top = element(root, parentBase: url, keys: &keys)
         var stack: [(xmlNodePtr?, FeedElement)] = [(root.pointee.children, top)]
         while let (first, parent) = stack.popLast() {
             var child = first
@@ -45,7 +46,7 @@ enum FeedXML {
                 child = node.pointee.next
                 switch node.pointee.type {
                 case XML_ELEMENT_NODE:
-                    let copied = element(node, parentBase: parent.base)
+                    let copied = element(node, parentBase: parent.base, keys: &keys)
                     parent.append(.element(copied))
                     // Finish this element's children before its later siblings: document order.
                     stack.append((child, parent))
@@ -61,7 +62,34 @@ enum FeedXML {
         return top
     }
 
-    private static func element(_ node: xmlNodePtr, parentBase: String?) -> FeedElement {
+    /// An element's name as libxml2 holds it: its name comes from the document's dictionary, so the same name
+    /// is the same pointer, and a feed's thousand `<item>`s are keyed once.
+    private struct ElementName: Hashable {
+        let name: UnsafeRawPointer?
+        let namespace: UnsafeRawPointer?
+    }
+
+    private static func element(_ node: xmlNodePtr, parentBase: String?, keys: inout [ElementName: String]) -> FeedElement {
+        let name = ElementName(name: node.pointee.name.map(UnsafeRawPointer.init),
+                               namespace: node.pointee.ns.map(UnsafeRawPointer.init))
+        let key: String
+        if let known = keys[name] {
+            key = known
+        } else {
+            key = self.key(of: node)
+            keys[name] = key
+        }
+        let attributes = node.pointee.properties == nil ? [] : self.attributes(of: node)
+        var base = parentBase
+        if let xmlBase = attributes.first(where: { $0.name == "xml:base" })?.value {
+            base = URLReference.resolve(xmlBase, against: parentBase)
+        }
+        return FeedElement(key: key, attributes: attributes, base: base)
+    }
+
+    /// The name the reader knows an element by: lowercase, as feedparser reads names (feeds write `pubdate`,
+    /// `PubDate` and `TiTlE` and mean the same), with its vocabulary's prefix.
+    private static func key(of node: xmlNodePtr) -> String {
         let local = node.pointee.name.map { String(cString: $0) } ?? ""
         var namespace: String?
         var prefix: String?
@@ -69,7 +97,6 @@ enum FeedXML {
             namespace = ns.pointee.href.map { String(cString: $0) }
             prefix = ns.pointee.prefix.map { String(cString: $0) }
         }
-        // Lowercase, as feedparser reads names: feeds write `pubdate`, `PubDate` and `TiTlE` and mean the same.
         var key = local.lowercased()
         if let namespace {
             if let known = knownPrefixes[namespace] {
@@ -83,6 +110,10 @@ enum FeedXML {
             let rest = key[key.index(after: colon)...]
             key = (written == "atom" ? "" : written + ":") + rest
         }
+        return key
+    }
+
+    private static func attributes(of node: xmlNodePtr) -> [(name: String, value: String)] {
         var attributes: [(name: String, value: String)] = []
         var attribute = node.pointee.properties
         while let current = attribute {
@@ -103,11 +134,7 @@ enum FeedXML {
             }
             attributes.append((name, value))
         }
-        var base = parentBase
-        if let xmlBase = attributes.first(where: { $0.name == "xml:base" })?.value {
-            base = URLReference.resolve(xmlBase, against: parentBase)
-        }
-        return FeedElement(key: key, attributes: attributes, base: base)
+        return attributes
     }
 
     /// The vocabularies the reader understands, by namespace URI. An empty prefix: the element is one of the
