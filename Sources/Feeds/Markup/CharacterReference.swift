@@ -39,6 +39,16 @@ enum CharacterReference {
 
     /// The character a named reference stands for: XML's five, then HTML 4's list.
     static func named(_ name: [UInt8]) -> Unicode.Scalar? {
+        // The common ones by their bytes, without making a string to look up.
+        switch name.count {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            if name[0] == UInt8(ascii: "l") { return "<" }
+            if name[0] == UInt8(ascii: "g") { return ">" }
+        case 3 where name == [0x61, 0x6D, 0x70]: return "&"
+        case 4 where name == [0x6E, 0x62, 0x73, 0x70]: return "\u{A0}"
+        case 4 where name == [0x71, 0x75, 0x6F, 0x74]: return "\""
+        default: break
+        }
         let key = String(decoding: name, as: UTF8.self)
         guard let value = xmlPredefined[key] ?? EntityPrepass.table[key] else { return nil }
         return Unicode.Scalar(UInt32(value))

@@ -103,19 +103,31 @@ enum EntityPrepass {
             let hex = cursor < limit && (bytes[cursor] | 0x20) == UInt8(ascii: "x")
             if hex { cursor += 1 }
             let digitsStart = cursor
-            while cursor < limit, isDigit(bytes[cursor], hex: hex) { cursor += 1 }
+            var value: UInt32 = 0
+            while cursor < limit, isDigit(bytes[cursor], hex: hex) {
+                let digit = bytes[cursor] <= 0x39 ? UInt32(bytes[cursor] - 0x30) : UInt32((bytes[cursor] | 0x20) - 0x61 + 10)
+                value = min(value &* (hex ? 16 : 10) &+ digit, 0x11_0000)
+                cursor += 1
+            }
             if cursor > digitsStart && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
-                let digits = String(decoding: bytes[digitsStart..<cursor], as: UTF8.self)
-                out.append(contentsOf: Array("&#\(characterReference(digits, hex: hex));".utf8))
+                let codePoint = characterReference(value)
+                if !hex && codePoint == value {
+                    out.append(contentsOf: bytes[index...cursor])  // already what libxml2 wants: the common case
+                } else {
+                    out.append(contentsOf: Array("&#\(codePoint);".utf8))
+                }
                 return cursor + 1
             }
         } else {
             while cursor < limit, isNameByte(bytes[cursor]) { cursor += 1 }
             if cursor > index + 1 && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
+                // XML's own five fill escaped HTML (`&lt;p&gt;`): matched on the bytes, no string made.
+                if let reference = predefinedReference(bytes[(index + 1)..<cursor]) {
+                    out.append(contentsOf: reference)
+                    return cursor + 1
+                }
                 let name = String(decoding: bytes[(index + 1)..<cursor], as: UTF8.self)
-                if let codePoint = xmlPredefined[name] {
-                    out.append(contentsOf: Array("&#\(codePoint);".utf8))
-                } else if let codePoint = table[name] {
+                if let codePoint = table[name] {
                     out.append(contentsOf: Array("&#\(codePoint);".utf8))
                 } else if let replacement = declared[name] {
                     if expanded + replacement.count <= expansionLimit {
@@ -136,8 +148,7 @@ enum EntityPrepass {
     /// The decimal code point a character reference should have: `&#X41;` (XML wants a lowercase x), `&#150;`
     /// (a windows-1252 byte written as a code point, as HTML reads it), and `&#0;` or past U+10FFFF (not a
     /// character: U+FFFD) would each stop or confuse libxml2.
-    private static func characterReference(_ digits: String, hex: Bool) -> UInt32 {
-        guard let value = UInt32(digits, radix: hex ? 16 : 10) else { return 0xFFFD }
+    private static func characterReference(_ value: UInt32) -> UInt32 {
         if (0x80...0x9F).contains(value) { return FeedCharset.cp1252High[Int(value - 0x80)] }
         let isXMLChar = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
             || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
@@ -153,7 +164,20 @@ enum EntityPrepass {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
     }
 
-    private static let xmlPredefined: [String: Int] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39]
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&apos;` as character references, by the name's bytes.
+    private static func predefinedReference(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+        switch name.count {
+        case 2 where name.last == UInt8(ascii: "t"):
+            return name.first == UInt8(ascii: "l") ? lessThan : name.first == UInt8(ascii: "g") ? greaterThan : nil
+        case 3: return name.elementsEqual("amp".utf8) ? ampersand : nil
+        case 4:
+            return name.elementsEqual("quot".utf8) ? quotation : name.elementsEqual("apos".utf8) ? apostrophe : nil
+        default: return nil
+        }
+    }
+
+    private static let ampersand = Array("&#38;".utf8), lessThan = Array("&#60;".utf8),
+        greaterThan = Array("&#62;".utf8), quotation = Array("&#34;".utf8), apostrophe = Array("&#39;".utf8)
 
     /// HTML 4's named character references (the set feeds actually use) minus XML's five.
     static let table: [String: Int] = {
