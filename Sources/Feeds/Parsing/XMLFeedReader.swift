@@ -183,9 +183,14 @@ enum XMLFeedReader {
                 continue
             }
         }
-        entry.summary = summary?.plainText
         let content = contents.first
         entry.content = content.flatMap { $0.kind == .other ? nil : $0.plainText }
+        // A content standing in for a missing summary is the same text: strip it once.
+        if let summary, let content, summary.kind == content.kind, summary.value == content.value {
+            entry.summary = entry.content ?? summary.plainText
+        } else {
+            entry.summary = summary?.plainText
+        }
         // The richest body for the screen: the content, else the summary (each only if it has any text).
         if entry.content != nil, let content {
             entry.markup = content.markup
