@@ -98,4 +98,28 @@ import Testing
         #expect(FeedCharset.isXMLMediaType("application/rss+xml"))
         #expect(!FeedCharset.isXMLMediaType("text/html"))
     }
+
+    /// The hand-written validator agrees with the standard library's decoder, on edge cases and on noise.
+    @Test func validatesUTF8AsTheStandardLibraryDoes() {
+        let edges: [[UInt8]] = [
+            [], [0x41], [0xC2, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x8F, 0x80, 0x80], [0xF0, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0x80],
+            [0x61, 0xE2, 0x82, 0xAC, 0x62], [0xE2, 0x28, 0xA1],
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var samples = edges
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(state % 9) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(UInt8(truncatingIfNeeded: state >> 56) | (state & 1 == 0 ? 0x80 : 0))
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            samples.append(bytes)
+        }
+        for bytes in samples {
+            #expect(FeedCharset.isValidUTF8(bytes[...]) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+    }
 }

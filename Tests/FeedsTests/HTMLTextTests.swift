@@ -16,6 +16,11 @@ import Testing
         #expect(HTMLText.plainText(fromHTML: "\n  <div>one\t\ttwo</div>\n\n three  ") == "one two three")
         #expect(HTMLText.collapsingWhitespace("  a \r\n b  ") == "a b")
         #expect(HTMLText.plainText(fromHTML: "") == "")
+        for (text, collapsed) in [("a b", "a b"), ("a  b", "a b"), (" a", "a"), ("a ", "a"), ("\ta", "a"), (" ", ""),
+                                  ("a\u{A0} b", "a\u{A0} b"), ("Fish & chips", "Fish & chips")] {
+            #expect(HTMLText.collapsingWhitespace(text) == collapsed, "\(text)")
+            #expect(HTMLText.plainText(fromHTML: text) == collapsed, "\(text)")
+        }
     }
 
     @Test func survivesBrokenAndDeepMarkup() {

@@ -9,6 +9,10 @@
 public enum HTMLText {
     /// The text of an HTML fragment.
     public static func plainText(fromHTML html: String) -> String {
+        // Many titles and summaries hold no markup at all.
+        if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+            return collapsingWhitespace(html)
+        }
         let bytes = Array(html.utf8)
         var text = WhitespaceCollapser(capacity: bytes.count)
         var index = 0
@@ -41,9 +45,26 @@ public enum HTMLText {
 
     /// A plain-text construct taken literally, with its whitespace collapsed.
     public static func collapsingWhitespace(_ text: String) -> String {
+        if isCollapsed(text) { return text }
         var collected = WhitespaceCollapser(capacity: text.utf8.count)
         for byte in text.utf8 { collected.append(byte) }
         return collected.result
+    }
+
+    /// Whether `text` has nothing to collapse: no whitespace but single spaces between words.
+    private static func isCollapsed(_ text: String) -> Bool {
+        var previousWasSpace = true  // a space at the start is one too many
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            } else if byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+                return false
+            } else {
+                previousWasSpace = false
+            }
+        }
+        return !previousWasSpace || text.isEmpty
     }
 
     /// Steps over the markup starting at `bytes[start] == "<"` and returns where text resumes. A `<` that opens

@@ -151,18 +151,38 @@ enum FeedCharset {
         return result
     }
 
+    /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past
+    /// U+10FFFF). Written out because it runs over every byte of every feed, mostly ASCII.
     static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-        // Feeds are mostly ASCII: step over it byte by byte and decode only from the first byte that is not.
-        guard let firstNonASCII = bytes.firstIndex(where: { $0 >= 0x80 }) else { return true }
-        var iterator = bytes[firstNonASCII...].makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
             }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the second byte's range
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return false
+            }
+            guard end - index >= length, (low...high).contains(bytes[index + 1]) else { return false }
+            var offset = 2
+            while offset < length {
+                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
+                offset += 1
+            }
+            index += length
         }
+        return true
     }
 
     static func windows1252(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

@@ -9,6 +9,8 @@ final class FeedElement {
     /// Attributes by lowercased local name (`xml:base` and `rdf:about` keep their prefix).
     let attributes: [(name: String, value: String)]
     private(set) var children: [Node] = []
+    /// The element children alone, kept as they are appended: the reader walks them several times an entry.
+    private(set) var elements: [FeedElement] = []
     /// The base URL for relative references inside this element: xml:base of it and its ancestors resolved
     /// against each other and against the feed's URL.
     let base: String?
@@ -24,22 +26,21 @@ final class FeedElement {
         self.base = base
     }
 
-    func append(_ node: Node) { children.append(node) }
+    func append(_ node: Node) {
+        children.append(node)
+        if case .element(let element) = node { elements.append(element) }
+    }
 
     func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 
-    var elements: [FeedElement] {
-        children.compactMap { if case .element(let e) = $0 { return e } else { return nil } }
-    }
-
     func first(_ key: String) -> FeedElement? {
-        for case .element(let e) in children where e.key == key { return e }
+        for e in elements where e.key == key { return e }
         return nil
     }
 
     func all(_ key: String) -> [FeedElement] {
         var found: [FeedElement] = []
-        for case .element(let e) in children where e.key == key { found.append(e) }
+        for e in elements where e.key == key { found.append(e) }
         return found
     }
 
