@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Reader", "Platform", "Raster", "Text", "CFreeType",
+                "Reader", "Platform", "Feeds", "Raster", "Text", "CFreeType",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -125,12 +125,14 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         ])
         document.entries[0].enclosures = [Enclosure(url: "https://a.example/1.mp3", type: "audio/mpeg", length: 42)]
         document.entries[1].markup = Markup(kind: .html, text: "<p>Two</p>", base: "https://a.example/2")
+        document.entries[1].thumbnail = "https://a.example/2.jpg"
         #expect(try store.store(document, for: feed, at: t0) == (added: 2, updated: 0))
         #expect(try store.store(document, for: feed, at: at(60)) == (added: 0, updated: 0))
         let newest = try store.newestUnread(limit: 10)
         #expect(newest.map(\.key) == ["2", "1"])
         #expect(newest[1].enclosures == [Enclosure(url: "https://a.example/1.mp3", type: "audio/mpeg", length: 42)])
         #expect(newest[0].markup == Markup(kind: .html, text: "<p>Two</p>", base: "https://a.example/2"))
+        #expect(newest[0].thumbnail == "https://a.example/2.jpg" && newest[1].thumbnail == nil)
         #expect(newest[0].firstSeen == t0)
         #expect(try store.feeds()[0].title == "A")
         #expect(try store.feeds()[0].siteLink == "https://a.example/")
@@ -192,7 +194,7 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         let b = try store.addFeed(url: "https://b.example/feed", at: t0)
         let state = FetchState(etag: "\"abc\"", lastModified: "Sun, 01 Nov 2026 12:00:00 GMT", lastFetch: t0,
                                lastStatus: 503, lastError: "Service Unavailable", consecutiveErrors: 3,
-                               nextCheck: at(3_600), isGone: false)
+                               nextCheck: at(3_600), isGone: false, timeToLiveMinutes: 90)
         try store.recordFetch(state, for: a)
         #expect(try store.fetchState(for: a) == state)
         #expect(try store.fetchState(for: b) == FetchState())
@@ -253,7 +255,7 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
                 """)
         }
         let store = try FeedStore(path: path)
-        #expect(try store.database.integer("PRAGMA user_version") == 3)
+        #expect(try store.database.integer("PRAGMA user_version") == 4)
         let feeds = try store.feeds()
         #expect(feeds.count == 1)
         #expect(feeds[0].title == "Old")

@@ -31,10 +31,17 @@ public struct ParsedEntry: Equatable, Sendable {
     public var published: Timestamp?
     public var updated: Timestamp?
     public var enclosures: [Enclosure]
+    /// Media RSS `media:content` (also inside `media:group`): the videos, pictures and sounds the entry is
+    /// about. Not enclosures: feedparser keeps them apart, and so does the inspection contract.
+    public var media: [Enclosure]
+    /// A picture for the entry's row: `media:thumbnail`, else an image among its media, else `itunes:image`,
+    /// else JSON Feed's `image`.
+    public var thumbnail: String?
 
     public init(title: String? = nil, link: String? = nil, id: String? = nil, author: String? = nil,
                 summary: String? = nil, content: String? = nil, markup: Markup? = nil,
-                published: Timestamp? = nil, updated: Timestamp? = nil, enclosures: [Enclosure] = []) {
+                published: Timestamp? = nil, updated: Timestamp? = nil, enclosures: [Enclosure] = [],
+                media: [Enclosure] = [], thumbnail: String? = nil) {
         self.title = title
         self.link = link
         self.id = id
@@ -45,6 +52,8 @@ public struct ParsedEntry: Equatable, Sendable {
         self.published = published
         self.updated = updated
         self.enclosures = enclosures
+        self.media = media
+        self.thumbnail = thumbnail
     }
 }
 

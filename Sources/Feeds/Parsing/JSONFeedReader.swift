@@ -60,6 +60,7 @@ enum JSONFeedReader {
                 entry.enclosures.append(Enclosure(url: url, type: type?.isEmpty == false ? type : nil,
                                                   length: attachment["size_in_bytes"]?.integer))
             }
+            entry.thumbnail = link(item["image"]) ?? link(item["banner_image"])
             entry.id = entry.id ?? entry.link
                 ?? ContentHash.entryID(title: entry.title, summary: entry.summary, content: entry.content)
             feed.entries.append(entry)

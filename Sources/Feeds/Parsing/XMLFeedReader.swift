@@ -116,6 +116,7 @@ enum XMLFeedReader {
         readBody(of: element, isAtom: isAtom, into: &entry)
         readDates(of: element, into: &entry)
         entry.enclosures = enclosures(of: element)
+        readMedia(of: element, into: &entry)
         entry.id = id ?? entry.link
             ?? ContentHash.entryID(title: entry.title, summary: entry.summary, content: entry.content)
         return entry
@@ -232,5 +233,42 @@ enum XMLFeedReader {
                                    type: type?.isEmpty == false ? type : nil, length: length))
         }
         return found
+    }
+
+    /// Media RSS: `media:content` and `media:thumbnail`, directly in the entry or in a `media:group`, and
+    /// `itunes:image` as the last picture to fall back to.
+    private static func readMedia(of element: FeedElement, into entry: inout ParsedEntry) {
+        var thumbnail: String?
+        var itunesImage: String?
+        var pending = element.elements[...]
+        var groups = 0
+        while let child = pending.popFirst() {
+            switch child.key {
+            case "media:group" where groups < 16:
+                groups += 1
+                pending.append(contentsOf: child.elements)
+            case "media:content":
+                guard let url = mediaURL(child.attribute("url"), base: child.base) else { continue }
+                let type = child.attribute("type")?.trimmingASCIIWhitespace()
+                let length = child.attribute("filesize").flatMap { Int($0.trimmingASCIIWhitespace()) }
+                entry.media.append(Enclosure(url: url, type: type?.isEmpty == false ? type : nil, length: length))
+                for inner in child.elements where inner.key == "media:thumbnail" && thumbnail == nil {
+                    thumbnail = mediaURL(inner.attribute("url"), base: inner.base)
+                }
+            case "media:thumbnail":
+                if thumbnail == nil { thumbnail = mediaURL(child.attribute("url"), base: child.base) }
+            case "itunes:image":
+                if itunesImage == nil { itunesImage = mediaURL(child.attribute("href"), base: child.base) }
+            default:
+                continue
+            }
+        }
+        let image = entry.media.first { ($0.type ?? "").hasPrefix("image/") }?.url
+        entry.thumbnail = thumbnail ?? image ?? itunesImage
+    }
+
+    private static func mediaURL(_ raw: String?, base: String?) -> String? {
+        guard let raw = raw?.trimmingASCIIWhitespace(), !raw.isEmpty else { return nil }
+        return URLReference.resolve(raw, against: base)
     }
 }

@@ -181,12 +181,12 @@ public final class FeedStore {
                     }
                     try database.run("""
                         UPDATE entries SET title = ?, link = ?, author = ?, summary = ?, content = ?,
-                            markup_kind = ?, markup_text = ?, markup_base = ?, published = ?, updated = ?,
+                            markup_kind = ?, markup_text = ?, markup_base = ?, thumbnail = ?, published = ?, updated = ?,
                             sort_time = min(coalesce(?, ?, first_seen), first_seen), last_seen = ?, fingerprint = ?
                         WHERE id = ?
                         """, .optional(entry.title), .optional(entry.link), .optional(entry.author),
                         .optional(entry.summary), .optional(entry.content), .optional(entry.markup?.kind.rawValue),
-                        .optional(entry.markup?.text), .optional(entry.markup?.base),
+                        .optional(entry.markup?.text), .optional(entry.markup?.base), .optional(entry.thumbnail),
                         .optional(entry.published?.secondsSince1970), .optional(entry.updated?.secondsSince1970),
                         .optional(entry.published?.secondsSince1970), .optional(entry.updated?.secondsSince1970),
                         .integer(now.secondsSince1970), .integer(fingerprint), .integer(existing.id))
@@ -199,12 +199,14 @@ public final class FeedStore {
                     let sortTime = min(entry.published ?? entry.updated ?? now, now)
                     try database.run("""
                         INSERT INTO entries (feed_id, entry_key, title, link, author, summary, content, markup_kind,
-                            markup_text, markup_base, published, updated, first_seen, sort_time, last_seen, fingerprint)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            markup_text, markup_base, thumbnail, published, updated, first_seen, sort_time, last_seen,
+                            fingerprint)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, .integer(feed.rawValue), .text(key), .optional(entry.title), .optional(entry.link),
                         .optional(entry.author), .optional(entry.summary), .optional(entry.content),
                         .optional(entry.markup?.kind.rawValue), .optional(entry.markup?.text),
-                        .optional(entry.markup?.base), .optional(entry.published?.secondsSince1970),
+                        .optional(entry.markup?.base), .optional(entry.thumbnail),
+                        .optional(entry.published?.secondsSince1970),
                         .optional(entry.updated?.secondsSince1970), .integer(now.secondsSince1970),
                         .integer(sortTime.secondsSince1970), .integer(now.secondsSince1970), .integer(fingerprint))
                     try insertEnclosures(entry.enclosures, entry: database.lastInsertRowID)
@@ -234,7 +236,7 @@ public final class FeedStore {
 
     private static let entryColumns = """
         id, feed_id, entry_key, title, link, author, summary, content, markup_kind, markup_text, markup_base,
-        published, updated, first_seen, read, starred, read_at
+        published, updated, first_seen, read, starred, read_at, thumbnail
         """
 
     /// The newest unread entries across all feeds, newest first.
@@ -282,7 +284,7 @@ public final class FeedStore {
                 updated: row.optionalInt64(at: 12).map(Timestamp.init),
                 firstSeen: Timestamp(secondsSince1970: row.int64(at: 13)), enclosures: [],
                 isRead: row.int64(at: 14) != 0, isStarred: row.int64(at: 15) != 0,
-                readAt: row.optionalInt64(at: 16).map(Timestamp.init)))
+                readAt: row.optionalInt64(at: 16).map(Timestamp.init), thumbnail: row.string(at: 17)))
         }
         for index in result.indices {
             try database.query("SELECT url, type, length FROM enclosures WHERE entry_id = ? ORDER BY position",
@@ -363,7 +365,7 @@ public final class FeedStore {
         var hash = FNV1a()
         for field in [entry.title, entry.link, entry.author, entry.summary, entry.content, entry.markup?.kind.rawValue,
                       entry.markup?.text, entry.markup?.base, entry.published.map { String($0.secondsSince1970) },
-                      entry.updated.map { String($0.secondsSince1970) }] {
+                      entry.updated.map { String($0.secondsSince1970) }, entry.thumbnail] {
             hash.add(field)
         }
         for enclosure in entry.enclosures {

@@ -68,6 +68,10 @@ enum StoreSchema {
         """
         ALTER TABLE feeds ADD COLUMN ttl_minutes INTEGER;
         """,
+        // 4: a picture for each entry's row (Media RSS, itunes:image, JSON Feed's image).
+        """
+        ALTER TABLE entries ADD COLUMN thumbnail TEXT;
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

@@ -79,4 +79,6 @@ public struct StoredEntry: Equatable, Sendable {
     public var isRead: Bool
     public var isStarred: Bool
     public var readAt: Timestamp?
+    /// A picture for the entry's row, if the feed gave one.
+    public var thumbnail: String?
 }

@@ -1,0 +1,43 @@
+import Testing
+@testable import Feeds
+
+/// Media RSS and the other pictures an entry may carry: kept apart from the contract's enclosures.
+@Suite struct MediaParsingTests {
+    @Test func readsMediaContentAndThumbnailsApartFromEnclosures() throws {
+        let feed = try FeedParser.parse(fixture("rss20-cdata-namespaces.xml"))
+        let first = try #require(feed.entries.first)
+        #expect(first.media == [Enclosure(url: "http://cdn.example.com/img/0.jpg")])
+        #expect(first.thumbnail == "http://cdn.example.com/img/0-t.jpg")
+        #expect(!first.enclosures.contains { $0.url.hasPrefix("http://cdn.example.com/img/") })
+    }
+
+    @Test func looksInsideGroupsAndFallsBackToImagesAndItunes() throws {
+        let feed = try parse("""
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"
+                 xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>T</title>
+            <item><title>grouped</title><media:group>
+              <media:content url="/v.mp4" type="video/mp4" fileSize="1234"><media:thumbnail url="v.jpg"/></media:content>
+              <media:content url="/v-small.mp4" type="video/mp4"/></media:group></item>
+            <item><title>image</title><media:content url="https://i.example/p.png" type="image/png"/></item>
+            <item><title>podcast</title><itunes:image href="https://i.example/cover.jpg"/></item>
+            <item><title>nothing</title><media:content url=""/></item>
+            </channel></rss>
+            """, url: "https://example.org/feeds/rss")
+        #expect(feed.entries.map(\.thumbnail) == [
+            "https://example.org/feeds/v.jpg", "https://i.example/p.png", "https://i.example/cover.jpg", nil,
+        ])
+        #expect(feed.entries[0].media == [
+            Enclosure(url: "https://example.org/v.mp4", type: "video/mp4", length: 1234),
+            Enclosure(url: "https://example.org/v-small.mp4", type: "video/mp4"),
+        ])
+        #expect(feed.entries[3].media.isEmpty)
+    }
+
+    @Test func takesJSONFeedsImage() throws {
+        let feed = try parse("""
+            {"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": [
+              {"id": "1", "content_text": "x", "image": "/pic.jpg"}, {"id": "2", "content_text": "y", "banner_image": "b.jpg"}]}
+            """, url: "https://example.org/feed.json")
+        #expect(feed.entries.map(\.thumbnail) == ["https://example.org/pic.jpg", "https://example.org/b.jpg"])
+    }
+}
