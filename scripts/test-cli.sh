@@ -152,6 +152,7 @@ check "the failure is one line on stderr" test "$(wc -l <"$work/refresh.err")" -
 check "the failing feed says why" grep -q 'absent.xml: failed: the server answered HTTP 404' "$work/refresh.out"
 "$bin" feeds list --store "$refresh_store" >"$work/refresh.out" 2>&1
 check "feeds list shows the last status" grep -q '304 not modified just now; next check in 1 h; [1-9][0-9]* unread' "$work/refresh.out"
+check "a retention of no unread entries is a usage error" one_line_error 2 feeds refresh --keep-unread 0 --store "$refresh_store"
 kill "$http_pid" 2>/dev/null; wait "$http_pid" 2>/dev/null
 
 echo "cli: $passed passed, $failed failed"

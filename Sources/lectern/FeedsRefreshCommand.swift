@@ -16,6 +16,18 @@ struct FeedsRefreshCommand: ParsableCommand {
     @Flag(help: "Only the feeds whose next check is due (what the panel would fetch now).")
     var due = false
 
+    @Option(help: "Unread entries kept per feed (starred ones are always kept).")
+    var keepUnread = FeedRefresher.Retention().unreadPerFeed
+
+    @Option(help: "Days a read entry is kept after it was read.")
+    var keepReadDays = FeedRefresher.Retention().readForDays
+
+    func validate() throws {
+        guard keepUnread >= 1, keepReadDays >= 0 else {
+            throw ValidationError("--keep-unread must be at least 1 and --keep-read-days at least 0")
+        }
+    }
+
     func run() throws {
         let outcome = try storeOptions.withStore { store in try refresh(store) }
         if let outcome { throw CommandFailure(outcome) }
@@ -26,7 +38,8 @@ struct FeedsRefreshCommand: ParsableCommand {
         let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
         let refresher: FeedRefresher
         do {
-            refresher = try FeedRefresher(store: store, fetcher: fetcher)
+            refresher = try FeedRefresher(store: store, fetcher: fetcher,
+                                          retention: .init(unreadPerFeed: keepUnread, readForDays: keepReadDays))
         } catch {
             throw CommandFailure("cannot start fetching: \(error)")
         }

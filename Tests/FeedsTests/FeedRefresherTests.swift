@@ -21,9 +21,9 @@ import Testing
         let store: FeedStore
         let refresher: FeedRefresher
 
-        init() throws {
+        init(retention: FeedRefresher.Retention = .init()) throws {
             store = try FeedStore(path: directory.file("feeds.sqlite"))
-            refresher = try FeedRefresher(store: store, fetcher: FetchWorkerTests.fetcher())
+            refresher = try FeedRefresher(store: store, fetcher: FetchWorkerTests.fetcher(), retention: retention)
         }
 
         /// Polls the refresher's descriptor like the event loop, collecting until nothing is in flight.
@@ -147,6 +147,28 @@ import Testing
         #expect(try setup.store.entryCount(feed: feed) == 1)
     }
 
+    @Test func keepsTheStoreWithinItsRetention() throws {
+        let edition = LoopbackCounter()
+        let server = try LoopbackHTTPServer(routes: [
+            "/feed": { _ in
+                // Each fetch lists two new entries and drops the older ones, as a busy feed does.
+                let n = edition.next()
+                return .http(status: 200, body: FeedRefresherTests.rss(items: ["e\(2 * n)", "e\(2 * n + 1)"]))
+            },
+        ])
+        defer { server.stop() }
+        let setup = try Setup(retention: .init(unreadPerFeed: 3, readForDays: 30))
+        let feed = try setup.store.addFeed(url: server.url("/feed"), at: Self.now)
+        for round in 0..<4 {
+            let now = Timestamp(secondsSince1970: Self.now.secondsSince1970 + Int64(round) * 7_200)
+            try setup.refresher.refresh(dueAt: now, everything: true)
+            _ = try setup.settle(now: now)
+        }
+        // Eight entries came; the two the feed still lists stay, and the newest others up to three unread.
+        #expect(try setup.store.entryCount(feed: feed) == 3)
+        #expect(Set(try setup.store.newestUnread(limit: 10).map(\.title)) == ["e5", "e6", "e7"])
+    }
+
     @Test func skipsAFeedRemovedWhileItWasFetched() throws {
         let gate = LoopbackGate()
         let server = try LoopbackHTTPServer(routes: [
@@ -163,6 +185,19 @@ import Testing
         gate.open()
         #expect(try setup.settle().isEmpty)
         #expect(try setup.store.entryCount() == 0)
+    }
+}
+
+/// Counts requests across the server's threads.
+final class LoopbackCounter: @unchecked Sendable {
+    private let lock = LoopbackLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.locked {
+            defer { count += 1 }
+            return count
+        }
     }
 }
 

@@ -19,7 +19,20 @@ public final class FeedRefresher {
         public var movedTo: String?
     }
 
+    /// How much the panel keeps: starred entries always, `unreadPerFeed` unread ones per feed, read ones for
+    /// `readForDays` days. A wall panel has a small card and runs for years: the store must not grow forever.
+    public struct Retention: Equatable, Sendable {
+        public var unreadPerFeed: Int
+        public var readForDays: Int
+
+        public init(unreadPerFeed: Int = 500, readForDays: Int = 30) {
+            self.unreadPerFeed = unreadPerFeed
+            self.readForDays = readForDays
+        }
+    }
+
     private let store: FeedStore
+    private let retention: Retention
     private let worker: FetchWorker<FetchedFeed>
     private var inFlight: [FetchWorker<FetchedFeed>.JobID: FeedID] = [:]
     /// The base polling interval in seconds, before ttl, max-age, Retry-After and back-off.
@@ -30,8 +43,10 @@ public final class FeedRefresher {
     /// Refreshes submitted and not yet collected.
     public var pendingCount: Int { inFlight.count }
 
-    public init(store: FeedStore, fetcher: FeedFetcher, interval: Int = PollSchedule.minimumDelay) throws(FetchWorkerError) {
+    public init(store: FeedStore, fetcher: FeedFetcher, interval: Int = PollSchedule.minimumDelay,
+                retention: Retention = Retention()) throws(FetchWorkerError) {
         self.store = store
+        self.retention = retention
         self.interval = interval
         worker = try FetchWorker(fetcher: fetcher)
     }
@@ -68,7 +83,7 @@ public final class FeedRefresher {
 
     /// Writes every finished refresh to the store, each in one transaction, and reports them in the order they
     /// finished. `now` is the wall clock when they are written. A feed removed while it was being fetched is
-    /// skipped.
+    /// skipped. When anything new came, the retention rules run after it.
     public func collect(now: Timestamp) throws -> [Report] {
         var reports: [Report] = []
         for completion in worker.takeResults() {
@@ -76,6 +91,9 @@ public final class FeedRefresher {
             if let report = try record(completion.output, for: feedID, requested: completion.request.url, now: now) {
                 reports.append(report)
             }
+        }
+        if reports.contains(where: { if case .updated(let added, _) = $0.outcome { added > 0 } else { false } }) {
+            try store.applyRetention(unreadPerFeed: retention.unreadPerFeed, readForDays: retention.readForDays, now: now)
         }
         return reports
     }

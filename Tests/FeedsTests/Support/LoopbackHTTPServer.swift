@@ -209,7 +209,7 @@ struct LoopbackServerError: Error, CustomStringConvertible {
 }
 
 /// A pthread mutex for test support state shared between server threads.
-fileprivate final class LoopbackLock: @unchecked Sendable {
+final class LoopbackLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     init() { pthread_mutex_init(mutex, nil) }
     deinit {
