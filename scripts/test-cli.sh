@@ -127,8 +127,37 @@ check "feeds commands are listed in help" "$bin" feeds --help >/dev/null
 "$bin" feeds --help >"$work/feeds.out" 2>&1
 check "the stress tools stay hidden" test "$(grep -c 'stress-writer\|check-writes' "$work/feeds.out")" -eq 0
 
-# Refresh: fixtures served on loopback, fetched through the refresher, stored; a second run is conditional.
+# Feed parse: the contract of FEEDS.md, one JSON document per line per file, a bad file one line on stderr.
 fixtures=$(cd "$(dirname "$0")/../Tests/FeedsTests/Fixtures" && pwd)
+"$bin" feed parse "$fixtures/rss20-large-blog.xml" "$work/absent.xml" "$fixtures/jsonfeed11.json" --json \
+  >"$work/parse.out" 2>"$work/parse.err"
+check "a file that cannot be read makes feed parse exit 1" test $? -eq 1
+check "the other files are still printed, one line each" test "$(wc -l <"$work/parse.out")" -eq 2
+check "the unreadable file is one line on stderr" grep -qx "lectern: $work/absent.xml: .*" "$work/parse.err"
+check "feed parse prints exactly the contract's shape" python3 - "$work/parse.out" <<'PY'
+import json, re, sys
+stamp = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+keys = ["title", "link", "id", "author", "summary", "content", "published", "updated", "enclosures"]
+for line in open(sys.argv[1]):
+    doc = json.loads(line)
+    assert list(doc) == ["feed", "entries"] and list(doc["feed"]) == ["title", "link"], doc.keys()
+    assert doc["entries"], "no entries"
+    for entry in doc["entries"]:
+        assert list(entry) == keys, list(entry)
+        for key in keys[:6]:
+            assert entry[key] is None or (isinstance(entry[key], str) and entry[key] == " ".join(entry[key].split())), (key, entry[key])
+        for key in ("published", "updated"):
+            assert entry[key] is None or stamp.match(entry[key]), entry[key]
+        for enclosure in entry["enclosures"]:
+            assert list(enclosure) == ["url", "type", "length"] and isinstance(enclosure["url"], str)
+            assert enclosure["length"] is None or isinstance(enclosure["length"], int)
+PY
+printf 'this is not a feed' >"$work/notafeed.xml"
+check "a file that holds no feed is a one-line failure" one_line_error 1 feed parse "$work/notafeed.xml" --json
+"$bin" feed parse "$fixtures/atom10-large.xml" >"$work/parse.out" 2>&1
+check "feed parse without --json prints a summary" grep -q '^Large Atom' "$work/parse.out"
+
+# Refresh: fixtures served on loopback, fetched through the refresher, stored; a second run is conditional.
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$fixtures" >"$work/http.out" 2>&1 &
 http_pid=$!
 for _ in $(seq 50); do grep -q 'port [0-9]' "$work/http.out" && break; sleep 0.1; done
