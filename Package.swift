@@ -62,6 +62,6 @@ let package = Package(
                     resources: [.copy("Goldens")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster", "Widgets", "Touch", "Text", "Platform"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster", "Widgets", "Touch", "Text", "Platform", "Feeds"]),
     ]
 )

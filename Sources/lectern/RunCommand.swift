@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import Feeds
 import Logging
 import Platform
 import Raster
@@ -113,12 +114,32 @@ struct RunCommand: ParsableCommand {
         let driver = PanelDriver(events: loop, frames: frames, display: display, reportLatency: showTouches, log: log)
         let input = startInput(for: display, scale: pixelsPerPoint, loop: loop, driver: driver, log: log)
         driver.start()
+        let feeds = keepFeedsFresh(loop: loop, log: log)
         systemd.status("showing on \(display.name)")
         systemd.ready()
         print("showing on \(display.name) (\(path)) at scale \(pixelsPerPoint); stop with Ctrl-C")
         try loop.run()
         stopped(loop: loop, systemd: systemd, log: log)
+        feeds?.stop()
         withExtendedLifetime((input, console, driver)) {}
+    }
+
+    /// Refreshes the subscriptions in the store while the panel runs, off the frame path. A store that cannot
+    /// be opened is logged, and the panel runs on without feeds.
+    private func keepFeedsFresh(loop: EventLoop, log: Logger) -> FeedKeeper? {
+        do {
+            let store = try FeedStore(path: try StoreOptions().resolvedPath())
+            let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
+            let keeper = FeedKeeper(events: loop, refresher: try FeedRefresher(store: store, fetcher: fetcher),
+                                    wallClock: WallClock.now)
+            keeper.onReport = { report in log.info("\(FeedsRefreshCommand.describe(report))") }
+            keeper.onError = { error in log.error("feeds not refreshed: \(error)") }
+            keeper.start()
+            return keeper
+        } catch {
+            log.warning("feeds are not refreshed: \(error)")
+            return nil
+        }
     }
 
     /// The display, once one is connected: a kiosk may be switched on before its panel. Between tries the loop

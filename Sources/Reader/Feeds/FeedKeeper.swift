@@ -1,0 +1,86 @@
+import Feeds
+import Platform
+
+/// Keeps the subscriptions fresh while the panel runs, in the panel's own loop: one timer for the next feed
+/// due and a watch on the refresher's descriptor. Fetching and parsing happen on the refresher's worker; this
+/// thread only wakes to submit and to write results, so frames never wait for the network.
+public final class FeedKeeper {
+    /// Waits between looks at the schedule, in monotonic seconds. The schedule is kept in wall-clock time, and a
+    /// board without a real-time clock may boot in 1970 and jump when NTP answers: looking again at least hourly
+    /// catches up with such a jump; waiting at least a minute keeps a store that fails to write from spinning.
+    static let shortestWait = 60.0
+    static let longestWait = 3_600.0
+
+    private let events: EventLoop
+    private let refresher: FeedRefresher
+    private let wallClock: () -> Timestamp
+    private var watch: EventLoop.Watch?
+    private var timer: EventLoop.Timer?
+
+    /// Each finished refresh, as it is written; and what went wrong with the store, which never stops the panel.
+    public var onReport: (FeedRefresher.Report) -> Void = { _ in }
+    public var onError: (Error) -> Void = { _ in }
+    /// How long the timer waits, in seconds, when one is set (for tests and logs).
+    public private(set) var nextWait: Double?
+
+    public init(events: EventLoop, refresher: FeedRefresher, wallClock: @escaping () -> Timestamp) {
+        self.events = events
+        self.refresher = refresher
+        self.wallClock = wallClock
+    }
+
+    /// Fetches whatever is due now and keeps going until `stop()`.
+    public func start() {
+        guard watch == nil else { return }
+        watch = events.watch(refresher.fileDescriptor) { [unowned self] _ in collect() }
+        refreshDue()
+    }
+
+    public func stop() {
+        if let watch { events.unwatch(watch) }
+        if let timer { events.cancel(timer) }
+        watch = nil
+        timer = nil
+        nextWait = nil
+        refresher.shutdown()
+    }
+
+    private func refreshDue() {
+        timer = nil
+        do {
+            try refresher.refresh(dueAt: wallClock())
+            try rearm()
+        } catch {
+            failed(error)
+        }
+    }
+
+    private func collect() {
+        do {
+            for report in try refresher.collect(now: wallClock()) { onReport(report) }
+            try rearm()
+        } catch {
+            failed(error)
+        }
+    }
+
+    /// Sets the one timer for the earliest next check among the feeds not in flight; none when nothing is polled.
+    private func rearm() throws {
+        if let timer { events.cancel(timer) }
+        timer = nil
+        nextWait = nil
+        guard let next = try refresher.nextCheck() else { return }
+        let seconds = Double(next.secondsSince1970) - Double(wallClock().secondsSince1970)
+        arm(after: min(max(seconds, Self.shortestWait), Self.longestWait))
+    }
+
+    private func failed(_ error: Error) {
+        onError(error)
+        if timer == nil { arm(after: Self.shortestWait) }
+    }
+
+    private func arm(after seconds: Double) {
+        nextWait = seconds
+        timer = events.schedule(after: seconds) { [unowned self] in refreshDue() }
+    }
+}
