@@ -41,7 +41,7 @@ enum EntityPrepass {
                 }
                 if bytes.count - index >= doctypeOpen.count,
                    zip(bytes[index..<(index + doctypeOpen.count)], doctypeOpen).allSatisfy({ ($0 | 0x20) == ($1 | 0x20) }) {
-                    let end = doctypeEnd(bytes, from: index)
+                    let end = declarationEnd(bytes, from: index + doctypeOpen.count)
                     declared.merge(DoctypeEntities.declared(in: bytes[index..<end])) { first, _ in first }
                     index = end
                     continue
@@ -57,11 +57,12 @@ enum EntityPrepass {
     private static let commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
     private static let doctypeOpen = Array("<!DOCTYPE".utf8)
 
-    /// Just past the DOCTYPE's closing `>`; its internal subset is in brackets and holds `>` of its own.
-    private static func doctypeEnd(_ bytes: [UInt8], from start: Int) -> Int {
+    /// Just past the `>` closing a declaration (a DOCTYPE) whose body starts at `start`: its internal subset
+    /// is in brackets and holds `>` of its own, and so may its quoted strings. The end of the input if none.
+    static func declarationEnd(_ bytes: [UInt8], from start: Int) -> Int {
         var depth = 0
         var quote: UInt8?
-        var cursor = start + doctypeOpen.count
+        var cursor = start
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if let q = quote {

@@ -78,26 +78,7 @@ enum TagBalancer {
             return find(Array(close.utf8), in: bytes, from: index + open.utf8.count) ?? bytes.count
         }
         guard rest.starts(with: Array("<!".utf8)) else { return nil }
-        // A DOCTYPE: its internal subset is in brackets and holds `>` of its own.
-        var depth = 0
-        var quote: UInt8?
-        var cursor = index + 2
-        while cursor < bytes.count {
-            let byte = bytes[cursor]
-            if let q = quote {
-                if byte == q { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: "[") {
-                depth += 1
-            } else if byte == UInt8(ascii: "]") {
-                depth -= 1
-            } else if byte == UInt8(ascii: ">") && depth <= 0 {
-                return cursor + 1
-            }
-            cursor += 1
-        }
-        return bytes.count
+        return EntityPrepass.declarationEnd(bytes, from: index + 2)
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
