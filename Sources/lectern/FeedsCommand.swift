@@ -42,8 +42,13 @@ struct StoreOptions: ParsableArguments {
         return error.description
     }
 
-    func resolvedPath(environment: [String: String] = ProcessEnvironment.current()) throws -> String {
-        if let store { return store }
+    func resolvedPath() throws -> String {
+        try store ?? Self.defaultPath()
+    }
+
+    /// The store's place when none is given, its directory made if missing. Static, as `lectern run` asks for
+    /// it without parsing any feeds options.
+    static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) throws -> String {
         let directory: String
         // systemd's StateDirectory= may list several directories, separated by colons: the first is ours.
         if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
