@@ -23,8 +23,8 @@ struct FeedsRefreshCommand: ParsableCommand {
     var keepReadDays = FeedRefresher.Retention().readForDays
 
     func validate() throws {
-        guard keepUnread >= 1, keepReadDays >= 0 else {
-            throw ValidationError("--keep-unread must be at least 1 and --keep-read-days at least 0")
+        guard (1...1_000_000).contains(keepUnread), (0...36_500).contains(keepReadDays) else {
+            throw ValidationError("--keep-unread must be 1 to 1000000 and --keep-read-days 0 to 36500")
         }
     }
 

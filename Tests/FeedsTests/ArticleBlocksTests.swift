@@ -52,6 +52,7 @@ import Testing
     }
 
     @Test func keepsPreformattedWhitespaceAndBreaks() {
+        #expect(blocks("<pre>" + String(repeating: "\n", count: 100_000) + "x\n\n</pre>") == [.code("x")])
         let result = blocks("<pre>\nlet x = 1\n    return x\n</pre><p>line one<br>  line two</p>")
         #expect(result == [
             .code("let x = 1\n    return x"),

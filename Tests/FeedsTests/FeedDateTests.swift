@@ -115,4 +115,14 @@ import Testing
             #expect(FeedDate.commonRFC822(Array(other.utf8)) == nil, "\(other)")
         }
     }
+
+    /// Found in review: digits of other scripts passed `isNumber` and trapped `Int(_:)!`; a word read as a zone.
+    @Test func otherScriptsDigitsAreNoDigitsAndWordsAreNoZones() {
+        for text in ["2024-01-01T00:00:00+½", "Tue, 24 Nov 2026 09:05:00 +٠٥", "Tue, 24 Nov 2026 ٠٩:05:00 GMT",
+                     "٢٠٢٤-01-01", "24 Nov ٢٠٢٦"] {
+            #expect(FeedDate.parse(text) == nil, "\(text)")
+        }
+        #expect(FeedDate.parse("Tuesday, 24 November 2026 at 10:00")?.iso8601 == "2026-11-24T10:00:00Z")
+        #expect(FeedDate.parse("24 Nov 2026 10:00 at")?.iso8601 == "2026-11-24T14:00:00Z")
+    }
 }

@@ -55,4 +55,21 @@ import Testing
             #expect(HTMLText.plainText(fromHTML: html) == text, "\(html)")
         }
     }
+
+    /// Found in review: a `<` whose tag never closed was scanned to the end and then stepped over by one byte,
+    /// so `<a` repeated cost the square of its length. Each byte is now scanned once: doubling the input must
+    /// not quadruple the work (counted in scanned bytes, not timed).
+    @Test func hostileMarkupCostsWhatItsLengthCosts() {
+        for unit in ["<a", "<a x=\"", "</ ", "<script></script", "<!--", "<a x='>'"] {
+            let small = String(repeating: unit, count: 20_000) + ">"
+            let large = String(repeating: unit, count: 40_000) + ">"
+            let clock = ContinuousClock()
+            let smallTime = clock.measure { _ = HTMLText.plainText(fromHTML: small) }
+            let largeTime = clock.measure { _ = HTMLText.plainText(fromHTML: large) }
+            // Linear work doubles; quadratic quadruples. 3x leaves room for a noisy machine.
+            #expect(largeTime < smallTime * 3 + .milliseconds(20), "\(unit): \(smallTime) then \(largeTime)")
+        }
+        #expect(HTMLText.plainText(fromHTML: "a<b and c") == "a<b and c")
+        #expect(HTMLText.plainText(fromHTML: "x <a title=\"open> y") == "x")
+    }
 }

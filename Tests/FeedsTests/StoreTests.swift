@@ -235,6 +235,8 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         let removed = try store.applyRetention(unreadPerFeed: 2, readForDays: 7, now: at(10 * day))
         #expect(removed == 6)
         #expect(try store.entries(feed: feed, limit: 20).map(\.key).sorted() == ["e2", "e3", "e8", "e9"])
+        // A span of days past any date (found in review: it overflowed and trapped) keeps every read entry.
+        #expect(try store.applyRetention(unreadPerFeed: 2, readForDays: Int.max, now: at(10 * day)) == 0)
         // Entries the feed still lists stay, however many are unread.
         #expect(try store.applyRetention(unreadPerFeed: 0, readForDays: 0, now: at(20 * day)) == 1)
         #expect(try store.entries(feed: feed, limit: 20).map(\.key).sorted() == ["e3", "e8", "e9"])
@@ -289,6 +291,17 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         do {
             let database = try Database(path: path)
             try database.execute("PRAGMA user_version = 99")
+        }
+        #expect(throws: DatabaseError.self) { try FeedStore(path: path) }
+    }
+
+    /// Found in review: a negative version indexed the migrations at -1.
+    @Test func refusesANegativeSchemaVersion() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("feeds.sqlite")
+        do {
+            let database = try Database(path: path)
+            try database.execute("PRAGMA user_version = -1")
         }
         #expect(throws: DatabaseError.self) { try FeedStore(path: path) }
     }

@@ -48,6 +48,9 @@ public struct FeedFetcher: Sendable {
             throw FetchError(.other(curlCode: Int(curlGlobalInit.rawValue)), url: request.url,
                              detail: "curl_global_init failed")
         }
+        // Freed after the handle that points at it: declared first, its defer runs last.
+        var headers: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headers) }
         guard let curl = curl_easy_init() else {
             throw FetchError(.other(curlCode: Int(CURLE_FAILED_INIT.rawValue)), url: request.url,
                              detail: "curl_easy_init failed")
@@ -56,8 +59,6 @@ public struct FeedFetcher: Sendable {
 
         let transfer = Transfer(maxBodyBytes: configuration.maxBodyBytes, isCancelled: isCancelled)
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        var headers: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headers) }
         headers = curl_slist_append(headers, "Accept: \(Self.accept)")
         // Stored validators came from servers: one with a line break or NUL would forge headers, so it is left out.
         func isSafe(_ value: String) -> Bool { !value.utf8.contains { $0 == 10 || $0 == 13 || $0 == 0 } }

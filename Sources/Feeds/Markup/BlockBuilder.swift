@@ -197,9 +197,10 @@ struct BlockBuilder {
     }
 
     private static func trimmingBlankLines(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { lines.removeFirst() }
-        while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return lines[first...last].joined(separator: "\n")
     }
 }

@@ -17,10 +17,14 @@ public enum HTMLText {
         var text = WhitespaceCollapser(capacity: bytes.count)
         var index = 0
         var skippedApplets = 0
+        // A `<` with no `>` anywhere after it opens nothing; one with a `>` after it commits to the markup, which
+        // then runs to its end or to the end of the input (as in browsers). No byte is scanned twice, so hostile
+        // input (`<a` a million times) costs what its length costs.
+        let lastClose = bytes.lastIndex(of: UInt8(ascii: ">")) ?? -1
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
-                index = skipMarkup(bytes, at: index, applets: &skippedApplets, text: &text)
+                index = skipMarkup(bytes, at: index, lastClose: lastClose, applets: &skippedApplets, text: &text)
             } else if byte == UInt8(ascii: "&") {
                 index = CharacterReference.decode(bytes, at: index) { scalar in
                     if skippedApplets == 0 { text.append(scalar) }
@@ -69,11 +73,12 @@ public enum HTMLText {
 
     /// Steps over the markup starting at `bytes[start] == "<"` and returns where text resumes. A `<` that opens
     /// no markup is text.
-    private static func skipMarkup(_ bytes: [UInt8], at start: Int, applets: inout Int,
+    private static func skipMarkup(_ bytes: [UInt8], at start: Int, lastClose: Int, applets: inout Int,
                                    text: inout WhitespaceCollapser) -> Int {
         let next = start + 1 < bytes.count ? bytes[start + 1] : 0
         if isLetter(next) {
-            guard let end = tagEnd(bytes, from: start + 1) else { return literal(start, &text, applets) }
+            guard lastClose > start else { return literal(start, &text, applets) }
+            guard let end = tagEnd(bytes, from: start + 1) else { return bytes.count }  // a quote left open
             let name = tagName(bytes, from: start + 1)
             let selfClosing = bytes[end - 1] == UInt8(ascii: "/")
             if name == "applet" && !selfClosing { applets += 1 }
@@ -84,14 +89,12 @@ public enum HTMLText {
         }
         if next == UInt8(ascii: "/") {
             let afterSlash = start + 2 < bytes.count ? bytes[start + 2] : 0
+            guard lastClose > start else { return literal(start, &text, applets) }
             guard isLetter(afterSlash) || afterSlash == UInt8(ascii: ">") else {
-                // `</ x>` is a bogus comment to the next `>`; a `</` at the very end is text.
-                guard let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) else {
-                    return literal(start, &text, applets)
-                }
-                return close + 1
+                // `</ x>` is a bogus comment to the next `>`.
+                return (firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) ?? bytes.count - 1) + 1
             }
-            guard let end = tagEnd(bytes, from: start + 2) else { return literal(start, &text, applets) }
+            guard let end = tagEnd(bytes, from: start + 2) else { return bytes.count }
             if tagName(bytes, from: start + 2) == "applet" { applets = max(0, applets - 1) }
             return end + 1
         }
@@ -163,7 +166,7 @@ public enum HTMLText {
                 matches = bytes[candidate + offset] | 0x20 == closing[offset]
                 offset += 1
             }
-            if matches, let end = tagEnd(bytes, from: candidate + 2) { return end + 1 }
+            if matches { return (tagEnd(bytes, from: candidate + 2) ?? bytes.count - 1) + 1 }
             index = candidate + 1
         }
         return bytes.count

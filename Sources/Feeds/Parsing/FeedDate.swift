@@ -135,7 +135,7 @@ enum FeedDate {
         for raw in text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
             if raw.hasPrefix("(") { continue }  // a comment: `+0000 (UTC)`
             // `01-Jan-2004`, `01.Jan.2004` split into their parts; `-0800` and `GMT-8` stay whole.
-            if raw.contains(where: \.isLetter) && raw.contains(where: \.isNumber) && !raw.contains(":")
+            if raw.contains(where: \.isLetter) && raw.contains(where: \.isASCIIDigit) && !raw.contains(":")
                 && monthNumber(raw.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "/" }).dropFirst().first ?? "") != nil
             {
                 tokens.append(contentsOf: raw.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "/" }))
@@ -148,7 +148,7 @@ enum FeedDate {
         var offset: Int?
         var afternoon: Bool?
         for (position, token) in tokens.enumerated() {
-            if token.contains(":"), time == nil, let first = token.first, first.isNumber {
+            if token.contains(":"), time == nil, let first = token.first, first.isASCIIDigit {
                 var clock = token
                 var zone: Substring = ""
                 if let cut = token.firstIndex(where: { $0 == "+" || $0 == "-" || $0.isLetter }) {
@@ -165,7 +165,7 @@ enum FeedDate {
                 }
             } else if year == nil, month == nil, day == nil, let date = slashedDate(token) {
                 (year, month, day, yearDigits) = (date.year, date.month, date.day, 4)
-            } else if token.allSatisfy(\.isNumber) {
+            } else if !token.isEmpty, token.allSatisfy(\.isASCIIDigit) {
                 guard token.count <= 4, let value = Int(token) else { return nil }
                 if token.count == 4 || (day != nil && year == nil) {
                     guard year == nil else { return nil }
@@ -180,7 +180,8 @@ enum FeedDate {
                 month = m
             } else if token == "am" || token == "pm" {
                 afternoon = token == "pm"
-            } else if let z = zoneOffset(String(token)), time != nil || day != nil {
+            } else if let z = zoneOffset(String(token)), time != nil || (day != nil && token.first?.isLetter != true) {
+                // A zone name follows the time: `at` in `24 November 2026 at 10:00` is a word, not Atlantic time.
                 offset = z
             } else if position == 0 || (position == 1 && month == nil && day == nil) {
                 continue  // a day name, in whatever language, right or wrong
@@ -215,7 +216,7 @@ enum FeedDate {
         for (index, part) in parts.enumerated() {
             // Seconds may carry a fraction; it is dropped (feeds are compared to the second).
             let whole = index == 2 ? part.split(separator: ".", maxSplits: 1).first ?? "" : part
-            guard !whole.isEmpty, whole.count <= 2, whole.allSatisfy(\.isNumber), let value = Int(whole) else { return nil }
+            guard !whole.isEmpty, whole.count <= 2, whole.allSatisfy(\.isASCIIDigit), let value = Int(whole) else { return nil }
             values.append(value)
         }
         return (values[0], values[1], values.count == 3 ? values[2] : 0)
@@ -232,13 +233,10 @@ enum FeedDate {
         }
         guard let sign = zone.first, sign == "+" || sign == "-" else { return nil }
         let digits = zone.dropFirst().filter { $0 != ":" }
-        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isNumber) else { return nil }
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        let value = digits.reduce(0) { $0 * 10 + Int($1.asciiValue! - 48) }
         let hours: Int, minutes: Int
-        switch digits.count {
-        case 1, 2: (hours, minutes) = (Int(digits)!, 0)
-        case 3: (hours, minutes) = (Int(digits.prefix(1))!, Int(digits.suffix(2))!)
-        default: (hours, minutes) = (Int(digits.prefix(2))!, Int(digits.suffix(2))!)
-        }
+        if digits.count <= 2 { (hours, minutes) = (value, 0) } else { (hours, minutes) = (value / 100, value % 100) }
         guard hours <= 23, minutes <= 59 else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
@@ -308,4 +306,9 @@ enum FeedDate {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+}
+
+extension Character {
+    /// 0...9 only: `isNumber` also accepts ½ and other scripts' digits, which `Int(_:)` refuses.
+    fileprivate var isASCIIDigit: Bool { asciiValue.map { (48...57).contains($0) } ?? false }
 }

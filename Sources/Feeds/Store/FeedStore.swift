@@ -333,7 +333,9 @@ public final class FeedStore {
     @discardableResult
     public func applyRetention(unreadPerFeed: Int, readForDays: Int, now: Timestamp) throws -> Int {
         try database.transaction {
-            let readBefore = now.secondsSince1970 - Int64(readForDays) * 86_400
+            // Days past any date there is (an option set to "forever") keep every read entry.
+            let (span, overflow) = Int64(max(0, readForDays)).multipliedReportingOverflow(by: 86_400)
+            let readBefore = overflow ? Int64.min : now.secondsSince1970 &- span
             return try database.run("""
                 DELETE FROM entries WHERE id IN (
                     SELECT e.id FROM (

@@ -79,6 +79,10 @@ enum StoreSchema {
     /// Brings `database` to the current version. A database from a newer lectern is refused rather than misread.
     static func migrate(_ database: Database) throws {
         let version = try database.integer("PRAGMA user_version") ?? 0
+        guard version >= 0 else {
+            throw DatabaseError("open \(database.path)", code: SQLITE_CORRUPT,
+                                message: "the store has schema version \(version), which no lectern writes")
+        }
         guard version <= currentVersion else {
             throw DatabaseError(
                 "open \(database.path)", code: SQLITE_ERROR,
