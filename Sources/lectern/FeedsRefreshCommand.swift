@@ -53,23 +53,16 @@ struct FeedsRefreshCommand: ParsableCommand {
 
         let loop = try EventLoop()
         var done = 0, added = 0, failed = 0
-        var storeError: Error?
         _ = loop.watch(refresher.fileDescriptor) { _ in
-            do {
-                for report in try refresher.collect(now: WallClock.now()) {
-                    done += 1
-                    if case .updated(let new, _) = report.outcome { added += new }
-                    if case .failed = report.outcome { failed += 1 }
-                    print("[\(done)/\(total)] \(Self.describe(report))")
-                }
-            } catch {
-                storeError = error
-                loop.stop()
+            for report in refresher.collect() {
+                done += 1
+                if case .updated(let new, _) = report.outcome { added += new }
+                if case .failed = report.outcome { failed += 1 }
+                print("[\(done)/\(total)] \(Self.describe(report))")
             }
             if refresher.pendingCount == 0 { loop.stop() }
         }
         try loop.run()
-        if let storeError { throw storeError }
         if let signal = loop.receivedSignal {
             return "interrupted by signal \(signal): \(total - done) of \(total) feeds not refreshed; what was fetched is stored"
         }

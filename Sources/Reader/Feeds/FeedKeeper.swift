@@ -56,8 +56,8 @@ public final class FeedKeeper {
     }
 
     private func collect() {
+        for report in refresher.collect() { onReport(report) }
         do {
-            for report in try refresher.collect(now: wallClock()) { onReport(report) }
             try rearm()
         } catch {
             failed(error)
