@@ -95,33 +95,154 @@ struct RunCommand: ParsableCommand {
             choice.refresh = parsed.refresh
         }
         let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
-        if let interval = systemd.watchdogInterval { keepWatchdogFed(systemd, every: interval, loop: loop) }
+        // Fed from the loop's own timer from here on, waiting for a display included: a wedged loop starves it.
+        systemd.feedWatchdog(from: loop)
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        guard let display = try waitForDisplay(path: path, choice: choice, loop: loop, systemd: systemd, log: log)
-        else { return stopped(loop: loop, systemd: systemd, log: log) }
-        log.info("showing on \(display.name)")
+        let turn = QuarterTurn(degrees: rotate) ?? .none
+        let watch = DisplayHotplugWatch(path: path, events: loop, log: log) {
+            try KMSDisplay(path: path, choice: choice, turn: turn)
+        }
+        let panel = Panel(command: self, path: path, events: loop, systemd: systemd, log: log)
+        watch.onOpened = { display in panel.show(on: display) }
+        watch.onLost = {
+            panel.lose()
+            systemd.status("display lost on \(path); waiting for it to come back")
+        }
+        if try !watch.start() {
+            print("waiting for a display on \(path)")
+            // Up, though showing nothing yet: systemd must not time the start out and restart us.
+            systemd.status("waiting for a display on \(path)")
+            systemd.ready()
+        }
         let console = ConsoleMode()
         if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
-        loop.watch(display.fd) { _ in display.handleEvents() }
-        let pixelsPerPoint = scale.map(Scale.init)
-            ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
-                              widthMillimetres: display.widthMillimetres) ?? .one
-        let glyphs = GlyphCache()
-        let shell = DemoShell(setting: DemoSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height,
-                                                   scale: pixelsPerPoint, typesetter: ScreenFonts.typesetter(log: log),
-                                                   glyphs: glyphs), first: scene)
-        let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
-        let driver = PanelDriver(events: loop, frames: frames, display: display, reportLatency: showTouches, log: log)
-        let input = startInput(for: display, scale: pixelsPerPoint, loop: loop, driver: driver, log: log)
-        driver.start()
         let feeds = keepFeedsFresh(loop: loop, log: log)
-        systemd.status("showing on \(display.name)")
-        systemd.ready()
-        print("showing on \(display.name) (\(path)) at scale \(pixelsPerPoint); stop with Ctrl-C")
         try loop.run()
         stopped(loop: loop, systemd: systemd, log: log)
         feeds?.stop()
-        withExtendedLifetime((input, console, driver)) {}
+        panel.lose()
+        withExtendedLifetime((watch, console, panel)) {}
+    }
+
+    /// What the panel shows, across displays that come and go: the demo shell (made on the first display and
+    /// kept while the size stays), touch input, the remembered scene, and the session drawing to the display
+    /// open now.
+    private final class Panel {
+        private let command: RunCommand
+        private let path: String
+        private let events: EventLoop
+        private let systemd: ServiceNotifier
+        private let log: Logger
+        private let state: ReaderStateFile?
+        private var shell: DemoShell?
+        private var scale: Scale = .one
+        private let glyphs = GlyphCache()
+        private var session: PanelSession?
+        private var input: LibinputSource?
+        private var assembler: TouchAssembler?
+        private var shownBefore = false
+
+        init(command: RunCommand, path: String, events: EventLoop, systemd: ServiceNotifier, log: Logger) {
+            self.command = command
+            self.path = path
+            self.events = events
+            self.systemd = systemd
+            self.log = log
+            state = Self.stateFile(log: log)
+        }
+
+        func show(on display: KMSDisplay) {
+            // A display of another size (another panel, another mode) needs a shell laid out for it.
+            let sameSize = assembler.map { $0.logicalWidth == Double(display.shadow.width)
+                                           && $0.logicalHeight == Double(display.shadow.height) } ?? false
+            if shell == nil || !sameSize {
+                scale = command.scale.map(Scale.init)
+                    ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
+                                      widthMillimetres: display.widthMillimetres) ?? .one
+                makeShell(for: display, first: shell?.current ?? firstScene())
+            }
+            guard let shell else { return }
+            if shownBefore { print("display back on \(path)") }
+            log.info("showing on \(display.name)")
+            session = PanelSession(display: display, shell: shell, scale: scale, glyphs: glyphs, events: events,
+                                   reportLatency: command.showTouches, log: log)
+            if input == nil { input = startInput() }
+            systemd.status("showing on \(display.name)")
+            if !shownBefore { systemd.ready() }
+            shownBefore = true
+            print("showing on \(display.name) (\(path)) at scale \(scale); stop with Ctrl-C")
+        }
+
+        /// The display went away (or the kiosk stops): nothing is drawn until one is shown again.
+        func lose() {
+            session?.close()
+            session = nil
+        }
+
+        private func makeShell(for display: KMSDisplay, first: String) {
+            let made = DemoShell(setting: DemoSetting(pixelWidth: display.shadow.width,
+                                                      pixelHeight: display.shadow.height, scale: scale,
+                                                      typesetter: ScreenFonts.typesetter(log: log), glyphs: glyphs),
+                                 first: first)
+            made.onSceneChange = { [state, log] name in
+                do { try state?.save(ReaderState(scene: name)) } catch { log.error("reader state not saved: \(error)") }
+            }
+            shell = made
+            assembler = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
+                                       turn: display.turn, scale: scale)
+        }
+
+        /// `--scene`, else what the reader showed before the restart, else the first demo. A scene given on the
+        /// command line is remembered like one chosen by tap.
+        private func firstScene() -> String {
+            if let chosen = command.scene {
+                if state?.load().state?.scene != chosen {
+                    do { try state?.save(ReaderState(scene: chosen)) } catch { log.error("reader state not saved: \(error)") }
+                }
+                return chosen
+            }
+            guard let state else { return DemoCatalog.names[0] }
+            let (saved, problem) = state.load()
+            if let problem { log.warning("\(problem)") }
+            guard let saved else { return DemoCatalog.names[0] }
+            print("restored scene \(saved.scene) from \(state.path)")
+            return saved.scene
+        }
+
+        private static func stateFile(log: Logger) -> ReaderStateFile? {
+            do {
+                return ReaderStateFile(directory: try StateDirectory.path(for: "the reader's state"))
+            } catch {
+                log.warning("the reader's state is not kept: \(error)")
+                return nil
+            }
+        }
+
+        /// Touch from libinput's seat, with the panel's mounting undone and in points. Without it the panel
+        /// still shows. Touches go to the session on show; with no display, straight to the shell, so a finger
+        /// lifted while the display was away still ends its gesture.
+        private func startInput() -> LibinputSource? {
+            guard let panel = assembler?.panelSize,
+                  let source = try? LibinputSource(panelWidth: panel.width, panelHeight: panel.height) else {
+                log.warning("no touch input: libinput could not start on seat0")
+                return nil
+            }
+            let show = command.showTouches
+            events.watch(source.fd) { [unowned self] _ in
+                for raw in source.read() {
+                    guard var assembler else { continue }
+                    let frames = assembler.handle(raw)
+                    self.assembler = assembler
+                    for frame in frames {
+                        if show {
+                            for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
+                        }
+                        if let session { session.touch(frame) } else { shell?.handle(frame) }
+                    }
+                }
+            }
+            return source
+        }
     }
 
     /// Refreshes the subscriptions in the store while the panel runs, off the frame path. A store that cannot
@@ -142,69 +263,9 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The display, once one is connected: a kiosk may be switched on before its panel. Between tries the loop
-    /// sleeps (no CPU), and SIGTERM or `--exit-after` still end the wait; nil when they did.
-    private func waitForDisplay(path: String, choice: ModeChoice, loop: EventLoop, systemd: ServiceNotifier,
-                                log: Logger) throws -> KMSDisplay? {
-        var waiting = false
-        while true {
-            do {
-                return try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: rotate) ?? .none)
-            } catch let error as SystemCallError where error.errno == ENODEV {
-                if !waiting {
-                    waiting = true
-                    log.notice("\(error.operation); waiting for a display")
-                    print("waiting for a display on \(path)")
-                    // Up, though showing nothing yet: systemd must not time the start out and restart us.
-                    systemd.status("waiting for a display on \(path)")
-                    systemd.ready()
-                }
-                var retry = false
-                loop.schedule(after: Self.displayRetrySeconds) { retry = true }
-                while !retry {
-                    try loop.runOnce()
-                    if loop.isStopped { return nil }
-                }
-            }
-        }
-    }
-
-    /// How often a kiosk without a connected display looks again.
-    static let displayRetrySeconds = 5.0
-
     private func stopped(loop: EventLoop, systemd: ServiceNotifier, log: Logger) {
         systemd.stopping()
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
-    }
-
-    /// Touch from libinput's seat, with the panel's mounting undone and in points. Without it the panel still shows.
-    private func startInput(for display: KMSDisplay, scale: Scale, loop: EventLoop, driver: PanelDriver,
-                            log: Logger) -> LibinputSource? {
-        var assembler = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
-                                       turn: display.turn, scale: scale)
-        let panel = assembler.panelSize
-        guard let source = try? LibinputSource(panelWidth: panel.width, panelHeight: panel.height) else {
-            log.warning("no touch input: libinput could not start on seat0")
-            return nil
-        }
-        let show = showTouches
-        loop.watch(source.fd) { _ in
-            for raw in source.read() {
-                for frame in assembler.handle(raw) {
-                    if show {
-                        for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
-                    }
-                    driver.touch(frame)
-                }
-            }
-        }
-        return source
-    }
-
-    /// WATCHDOG=1 from the event loop itself: if the loop wedges, systemd notices and restarts the kiosk.
-    private func keepWatchdogFed(_ systemd: ServiceNotifier, every interval: Double, loop: EventLoop) {
-        systemd.watchdog()
-        loop.schedule(after: interval) { keepWatchdogFed(systemd, every: interval, loop: loop) }
     }
 
     /// No panel: what the panel would show first, once for each demo, as PNG files.
