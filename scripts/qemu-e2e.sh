@@ -118,8 +118,10 @@ for i in $(awk 'BEGIN {for (i = 0; i < 60; i++) print i}'); do
 done
 udev_data
 interact upright up
-interact turned turned --rotate 90
-# The second output has no monitor: the kiosk must wait for one, asleep, instead of giving up.
+# The upright run ended on the pager, and run remembers that: this one asks for the menu again.
+interact turned turned --rotate 90 --scene pull-menu
+# The second output has no monitor: the kiosk must wait for one, asleep, instead of giving up. It restores the
+# demo the last run ended on (the pager) from its state file.
 echo "e2e: waiting"
 /usr/bin/lectern run --card /dev/dri/card0 --connector Virtual-2 &
 pid=$!
@@ -243,6 +245,7 @@ if wait_for 3 "e2e: exit" 120; then
   check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 3
   check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 3
   check grep -q "^waiting for a display on /dev/dri/card0" "$work/serial.log"
+  check grep -q "^restored scene article-pager from .*/reader.state" "$work/serial.log"
   # Turned 90°, the pull for the menu starts at logical (700, 640): panel pixel (640, 700) on the glass.
   check grep -q "^touch 0 down 700.0 640.0" "$work/serial.log"
   check grep -q "^touch 0 move 400.0 640.0" "$work/serial.log"

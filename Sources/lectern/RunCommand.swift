@@ -8,6 +8,7 @@ import Platform
 import Raster
 import Reader
 import Text
+import Touch
 import Widgets
 
 /// `lectern run`: the kiosk. On the panel it shows the interaction demos until SIGINT/SIGTERM, frames paced by the
@@ -139,8 +140,11 @@ struct RunCommand: ParsableCommand {
         private let glyphs = GlyphCache()
         private var session: PanelSession?
         private var input: LibinputSource?
+        private var inputWatch: EventLoop.Watch?
         private var assembler: TouchAssembler?
         private var shownBefore = false
+        /// The demo the first shell shows, settled at start so the restore is logged even while no display is there.
+        private var first = DemoCatalog.names[0]
 
         init(command: RunCommand, path: String, events: EventLoop, systemd: ServiceNotifier, log: Logger) {
             self.command = command
@@ -149,6 +153,7 @@ struct RunCommand: ParsableCommand {
             self.systemd = systemd
             self.log = log
             state = Self.stateFile(log: log)
+            first = firstScene()
         }
 
         func show(on display: KMSDisplay) {
@@ -159,7 +164,7 @@ struct RunCommand: ParsableCommand {
                 scale = command.scale.map(Scale.init)
                     ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
                                       widthMillimetres: display.widthMillimetres) ?? .one
-                makeShell(for: display, first: shell?.current ?? firstScene())
+                makeShell(for: display, first: shell?.current ?? first)
             }
             guard let shell else { return }
             if shownBefore { print("display back on \(path)") }
@@ -227,21 +232,34 @@ struct RunCommand: ParsableCommand {
                 log.warning("no touch input: libinput could not start on seat0")
                 return nil
             }
-            let show = command.showTouches
-            events.watch(source.fd) { [unowned self] _ in
+            inputWatch = events.watch(source.fd) { [unowned self] revents in
+                guard revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
+                    // poll would report this forever: stop watching, and end every finger so nothing stays held.
+                    log.error("touch input failed (poll revents \(revents)); touch is off until the kiosk restarts")
+                    if let inputWatch { events.unwatch(inputWatch) }
+                    if var assembler {
+                        deliver(assembler.cancelAll(timeUsec: Int64(MonotonicClock.seconds() * 1e6)))
+                        self.assembler = assembler
+                    }
+                    return
+                }
                 for raw in source.read() {
                     guard var assembler else { continue }
                     let frames = assembler.handle(raw)
                     self.assembler = assembler
-                    for frame in frames {
-                        if show {
-                            for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
-                        }
-                        if let session { session.touch(frame) } else { shell?.handle(frame) }
-                    }
+                    deliver(frames)
                 }
             }
             return source
+        }
+
+        private func deliver(_ frames: [TouchFrame]) {
+            for frame in frames {
+                if command.showTouches {
+                    for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
+                }
+                if let session { session.touch(frame) } else { shell?.handle(frame) }
+            }
         }
     }
 
