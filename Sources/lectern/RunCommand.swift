@@ -100,13 +100,18 @@ struct RunCommand: ParsableCommand {
         systemd.feedWatchdog(from: loop)
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
         let turn = QuarterTurn(degrees: rotate) ?? .none
-        let watch = DisplayHotplugWatch(path: path, events: loop, log: log) {
+        let watch = DisplayHotplugWatch(path: path, events: loop) {
             try KMSDisplay(path: path, choice: choice, turn: turn)
+        }
+        watch.report = { log.notice("\($0)") }
+        if let failure = watch.monitorFailure {
+            log.warning("display hotplug is not watched (\(failure)); looking every \(Int(DisplayHotplugWatch<KMSDisplay>.fallbackSeconds)) s while there is no display")
         }
         let panel = Panel(command: self, path: path, events: loop, systemd: systemd, log: log)
         watch.onOpened = { display in panel.show(on: display) }
         watch.onLost = {
             panel.lose()
+            print("display lost on \(path); waiting for it to come back")
             systemd.status("display lost on \(path); waiting for it to come back")
         }
         if try !watch.start() {

@@ -1,43 +1,49 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
-import Platform
+
+/// A display the hotplug watch can ask whether its connector still has something plugged in.
+public protocol ConnectorProbe: AnyObject {
+    func isConnected() -> Bool
+}
+
+extension KMSDisplay: ConnectorProbe {}
 
 /// Keeps the kiosk's display in step with its connector, woken only by the kernel: a DRM hotplug uevent for
 /// our card makes it re-probe; a display that appears is opened (`onOpened`), one that goes away is dropped
 /// (`onLost`) while the loop, READY and the watchdog carry on. Without a uevent socket (a sandbox without
 /// netlink) it falls back to looking every `fallbackSeconds` while no display is open.
-final class DisplayHotplugWatch {
+public final class DisplayHotplugWatch<Output: ConnectorProbe> {
     private let path: String
     private let events: EventLoop
-    private let log: Logger
-    private let open: () throws -> KMSDisplay
+    private let open: () throws -> Output
     private let monitor: UeventMonitor?
     private var hotplug: DisplayHotplug
     private var retry: EventLoop.Timer?
     /// The display open now, if any.
-    private(set) var display: KMSDisplay?
+    public private(set) var display: Output?
 
-    var onOpened: (KMSDisplay) -> Void = { _ in }
-    var onLost: () -> Void = {}
+    public var onOpened: (Output) -> Void = { _ in }
+    public var onLost: () -> Void = {}
+    /// One line for the log about what happened and why (the caller's logger; Platform has none).
+    public var report: (String) -> Void = { _ in }
 
     /// How often to look for a display when no uevents can be had.
-    static let fallbackSeconds = 5.0
+    public static var fallbackSeconds: Double { 5 }
 
-    init(path: String, events: EventLoop, log: Logger, open: @escaping () throws -> KMSDisplay) {
+    /// `monitor`: the kernel's uevents (a scripted socket in tests); nil to open the kernel's, and if that
+    /// fails, to fall back to looking on a timer. `open` throws ENODEV when nothing is connected.
+    public init(path: String, events: EventLoop, monitor: UeventMonitor? = nil, open: @escaping () throws -> Output) {
         self.path = path
         self.events = events
-        self.log = log
         self.open = open
         hotplug = DisplayHotplug(cardPath: path)
-        do {
-            monitor = try UeventMonitor()
-        } catch {
-            monitor = nil
-            log.warning("display hotplug is not watched (\(error)); looking every \(Int(Self.fallbackSeconds)) s while there is no display")
-        }
         if let monitor {
+            self.monitor = monitor
+        } else {
+            do { self.monitor = try UeventMonitor() } catch { self.monitor = nil; monitorFailure = "\(error)" }
+        }
+        if let monitor = self.monitor {
             events.watch(monitor.fd) { [unowned self] _ in
                 let batch = monitor.read()
                 // Missed messages might have been ours: look again rather than trust an old picture.
@@ -46,14 +52,17 @@ final class DisplayHotplugWatch {
         }
     }
 
+    /// Why the kernel's uevent socket could not be opened, when the watch falls back to a timer.
+    public private(set) var monitorFailure: String?
+
     /// The first try: true when a display opened. Nothing connected (ENODEV) is no error: the watch waits for
     /// one; any other failure is thrown, as the card cannot be driven at all.
-    func start() throws -> Bool {
+    public func start() throws -> Bool {
         do {
             try openDisplay()
             return true
         } catch let error as SystemCallError where error.errno == ENODEV {
-            log.notice("\(error.operation); waiting for a display")
+            report("\(error.operation); waiting for a display")
             scheduleFallback()
             return false
         }
@@ -65,8 +74,7 @@ final class DisplayHotplugWatch {
         case .keep:
             break
         case .dropDisplay:
-            log.warning("the display on \(path) went away; showing nothing until it comes back")
-            print("display lost on \(path); waiting for it to come back")
+            report("the display on \(path) went away; showing nothing until it comes back")
             display = nil
             onLost()
             scheduleFallback()
@@ -77,7 +85,7 @@ final class DisplayHotplugWatch {
                 hotplug.opened(false)
             } catch {
                 hotplug.opened(false)
-                log.error("cannot open the display on \(path): \(error); waiting for the next hotplug")
+                report("cannot open the display on \(path): \(error); waiting for the next hotplug")
             }
         }
     }
