@@ -198,8 +198,12 @@ struct RunCommand: ParsableCommand {
                 do { try state?.save(ReaderState(scene: name)) } catch { log.error("reader state not saved: \(error)") }
             }
             shell = made
-            assembler = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
+            let fresh = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
                                        turn: display.turn, scale: scale)
+            // Fingers down on the old display end there: the shell they pressed on is gone with it.
+            assembler = fresh
+            input?.panelWidth = fresh.panelSize.width
+            input?.panelHeight = fresh.panelSize.height
         }
 
         /// `--scene`, else what the reader showed before the restart, else the first demo. A scene given on the
