@@ -107,6 +107,9 @@ interact() {
   sleep 3
   finish $pid
 }
+# lectern's uevent socket under a real kernel: creating the touchscreen below must reach it.
+/usr/bin/lectern uevents --subsystem input --count 1 --timeout 30 &
+sleep 1
 # One virtual touchscreen (uinput) for every gesture: without udevd, libinput would not notice a second one.
 mkfifo /touch.fifo
 /usr/bin/lectern touch replay --stdin --wait 0 < /touch.fifo &
@@ -246,6 +249,7 @@ if wait_for 3 "e2e: exit" 120; then
   check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 3
   check grep -q "^waiting for a display on /dev/dri/card0" "$work/serial.log"
   check grep -q "^restored scene article-pager from .*/reader.state" "$work/serial.log"
+  check grep -qE "^uevent add /devices/virtual/input/input[0-9]+ .*SUBSYSTEM=input" "$work/serial.log"
   # Turned 90°, the pull for the menu starts at logical (700, 640): panel pixel (640, 700) on the glass.
   check grep -q "^touch 0 down 700.0 640.0" "$work/serial.log"
   check grep -q "^touch 0 move 400.0 640.0" "$work/serial.log"

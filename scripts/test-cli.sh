@@ -190,6 +190,8 @@ check "a short soak exits 0" test $? -eq 0
 check "the soak says what it measured" \
   grep -qE '^soak: [0-9]+ s of panel time in [0-9]+ s; RSS [0-9.]+ MB -> [0-9.]+ MB \([-+][0-9.]+ MB\); fds [0-9]+ -> [0-9]+$' "$work/soak.out"
 check "a soak of no time is a usage error" one_line_error 2 soak --minutes 0
+"$bin" uevents --timeout 0.2 >"$work/uevents.out" 2>&1
+check "uevents listens on the kernel's socket and stops when told" grep -q '^uevents: listening$' "$work/uevents.out"
 # A headless run leaves the reader's remembered demo alone: only the panel keeps state.
 mkdir -p "$work/state"
 (cd "$work" && STATE_DIRECTORY="$work/state" "$bin" run --headless --scene swipe-rows --out snaps2 --size 320x200 >/dev/null 2>&1)
