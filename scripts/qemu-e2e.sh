@@ -107,9 +107,14 @@ interact() {
   sleep 3
   finish $pid
 }
-# lectern's uevent socket under a real kernel: creating the touchscreen below must reach it.
-/usr/bin/lectern uevents --subsystem input --count 1 --timeout 30 &
-sleep 1
+# lectern's uevent socket under a real kernel: creating the touchscreen below must reach it. The device is made
+# only once the socket listens.
+/usr/bin/lectern uevents --subsystem input --count 1 --timeout 60 > /uevents.log &
+uevents_pid=$!
+for i in $(awk 'BEGIN {for (i = 0; i < 120; i++) print i}'); do
+  grep -q '^uevents: listening' /uevents.log 2>/dev/null && break
+  sleep 0.5
+done
 # One virtual touchscreen (uinput) for every gesture: without udevd, libinput would not notice a second one.
 mkfifo /touch.fifo
 /usr/bin/lectern touch replay --stdin --wait 0 < /touch.fifo &
@@ -120,6 +125,8 @@ for i in $(awk 'BEGIN {for (i = 0; i < 60; i++) print i}'); do
   sleep 0.5
 done
 udev_data
+wait $uevents_pid
+cat /uevents.log
 interact upright up
 # The upright run ended on the pager, and run remembers that: this one asks for the menu again.
 interact turned turned --rotate 90 --scene pull-menu

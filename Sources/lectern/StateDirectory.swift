@@ -14,7 +14,8 @@ enum StateDirectory {
         } else if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             directory = xdg + "/lectern"
         } else if let home = environment["HOME"], !home.isEmpty {
-            directory = home + "/.local/state/lectern"
+            // HOME=/ (a service, an initramfs) must not give "//.local".
+            directory = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state/lectern"
         } else {
             throw CommandFailure("no place for \(purpose): set STATE_DIRECTORY or HOME" + (option.map { ", or give \($0)" } ?? ""))
         }

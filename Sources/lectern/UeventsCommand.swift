@@ -32,15 +32,16 @@ struct UeventsCommand: ParsableCommand {
         if let timeout { loop.schedule(after: timeout) { timedOut = true; loop.stop() } }
         loop.watch(monitor.fd) { _ in
             let batch = monitor.read()
-            if batch.missedSome { print("uevents: some were dropped (the socket overflowed)") }
+            if batch.missedSome { FileStream.standardOutput.write("uevents: some were dropped (the socket overflowed)\n") }
             for event in batch.events where subsystem == nil || event["SUBSYSTEM"] == subsystem {
                 let properties = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                print("uevent \(event.action) \(event.devpath) \(properties.joined(separator: " "))")
+                FileStream.standardOutput.write("uevent \(event.action) \(event.devpath) \(properties.joined(separator: " "))\n")
                 seen += 1
                 if let count, seen >= count { loop.stop() }
             }
         }
-        print("uevents: listening")
+        // Unbuffered even into a file or pipe: whoever waits for "listening" may then make the device.
+        FileStream.standardOutput.write("uevents: listening\n")
         try loop.run()
         if timedOut, count != nil { throw CommandFailure("\(seen) uevents in \(timeout ?? 0) s, fewer than \(count ?? 1)") }
     }
