@@ -88,18 +88,11 @@ final class KioskPanel {
     /// `--scene`, else what the reader showed before the restart, else the first demo. A scene given on the
     /// command line is remembered like one chosen by tap.
     private func firstScene() -> String {
-        if let chosen = command.scene {
-            if state?.load().state?.scene != chosen {
-                do { try state?.save(ReaderState(scene: chosen)) } catch { log.error("reader state not saved: \(error)") }
-            }
-            return chosen
-        }
-        guard let state else { return DemoCatalog.names[0] }
-        let (saved, problem) = state.load()
-        if let problem { log.warning("\(problem)") }
-        guard let saved else { return DemoCatalog.names[0] }
-        print("restored scene \(saved.scene) from \(state.path)")
-        return saved.scene
+        guard let state else { return command.scene ?? DemoCatalog.names[0] }
+        let start = state.start(requested: command.scene)
+        for problem in start.problems { log.warning("\(problem)") }
+        if start.restored { print("restored scene \(start.scene) from \(state.path)") }
+        return start.scene
     }
 
     private static func stateFile(log: Logger) -> ReaderStateFile? {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Platform
 import Testing
-import Reader
+@testable import Reader
 
 @Suite struct ReaderStateTests {
     private func scratchDirectory() throws -> String {
@@ -43,5 +43,22 @@ import Reader
         let state = ReaderState(decoding: Array("brightness=40\nscene=circular-refresh\n\n".utf8))
         #expect(state == ReaderState(scene: "circular-refresh"))
         #expect(ReaderState(decoding: ReaderState(scene: "pull-menu").encoded) == ReaderState(scene: "pull-menu"))
+    }
+
+    @Test func theFirstDemoIsTheRequestedOneElseTheSavedOneElseTheFirst() throws {
+        let file = ReaderStateFile(directory: try scratchDirectory())
+        #expect(file.start(requested: nil) == .init(scene: "pull-menu", restored: false, problems: []))
+        try file.save(ReaderState(scene: "swipe-rows"))
+        #expect(file.start(requested: nil) == .init(scene: "swipe-rows", restored: true, problems: []))
+        // --scene wins, and is what the next start without it restores.
+        #expect(file.start(requested: "circular-refresh") == .init(scene: "circular-refresh", restored: false, problems: []))
+        #expect(file.load().state == ReaderState(scene: "circular-refresh"))
+        // Garbage: the first demo, and one reason for the log.
+        try AtomicFile.write(Array("scene=gone\n".utf8), to: file.path)
+        let start = file.start(requested: nil)
+        #expect(start.scene == "pull-menu" && !start.restored && start.problems.count == 1)
+        // A requested demo replaces the garbage.
+        _ = file.start(requested: "article-pager")
+        #expect(file.load().state == ReaderState(scene: "article-pager"))
     }
 }

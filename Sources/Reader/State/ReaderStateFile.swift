@@ -31,4 +31,28 @@ public struct ReaderStateFile: Sendable {
     public func save(_ state: ReaderState) throws {
         try AtomicFile.write(state.encoded, to: path)
     }
+
+    /// The demo to show first and how it was chosen.
+    public struct Start: Equatable, Sendable {
+        public var scene: String
+        /// Whether it came from the file (worth a line in the log).
+        public var restored: Bool
+        /// Why the file was not used or not updated, one log line each.
+        public var problems: [String]
+    }
+
+    /// `requested` (a `--scene`) wins and is remembered from now on, like a demo chosen by tap; else what was
+    /// saved; else the first demo.
+    public func start(requested: String?) -> Start {
+        let (saved, problem) = load()
+        if let requested {
+            var problems: [String] = []
+            if saved?.scene != requested {
+                do { try save(ReaderState(scene: requested)) } catch { problems.append("reader state not saved: \(error)") }
+            }
+            return Start(scene: requested, restored: false, problems: problems)
+        }
+        guard let saved else { return Start(scene: DemoCatalog.names[0], restored: false, problems: problem.map { [$0] } ?? []) }
+        return Start(scene: saved.scene, restored: true, problems: [])
+    }
 }
