@@ -107,6 +107,14 @@ interact() {
   sleep 3
   finish $pid
 }
+# lectern's uevent socket under a real kernel: creating the touchscreen below must reach it. The device is made
+# only once the socket listens.
+/usr/bin/lectern uevents --subsystem input --count 1 --timeout 60 > /uevents.log &
+uevents_pid=$!
+for i in $(awk 'BEGIN {for (i = 0; i < 120; i++) print i}'); do
+  grep -q '^uevents: listening' /uevents.log 2>/dev/null && break
+  sleep 0.5
+done
 # One virtual touchscreen (uinput) for every gesture: without udevd, libinput would not notice a second one.
 mkfifo /touch.fifo
 /usr/bin/lectern touch replay --stdin --wait 0 < /touch.fifo &
@@ -117,9 +125,13 @@ for i in $(awk 'BEGIN {for (i = 0; i < 60; i++) print i}'); do
   sleep 0.5
 done
 udev_data
+wait $uevents_pid
+cat /uevents.log
 interact upright up
-interact turned turned --rotate 90
-# The second output has no monitor: the kiosk must wait for one, asleep, instead of giving up.
+# The upright run ended on the pager, and run remembers that: this one asks for the menu again.
+interact turned turned --rotate 90 --scene pull-menu
+# The second output has no monitor: the kiosk must wait for one, asleep, instead of giving up. It restores the
+# demo the last run ended on (the pager) from its state file.
 echo "e2e: waiting"
 /usr/bin/lectern run --card /dev/dri/card0 --connector Virtual-2 &
 pid=$!
@@ -243,6 +255,8 @@ if wait_for 3 "e2e: exit" 120; then
   check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 3
   check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 3
   check grep -q "^waiting for a display on /dev/dri/card0" "$work/serial.log"
+  check grep -q "^restored scene article-pager from .*/reader.state" "$work/serial.log"
+  check grep -qE "^uevent add /devices/virtual/input/input[0-9]+ .*SUBSYSTEM=input" "$work/serial.log"
   # Turned 90°, the pull for the menu starts at logical (700, 640): panel pixel (640, 700) on the glass.
   check grep -q "^touch 0 down 700.0 640.0" "$work/serial.log"
   check grep -q "^touch 0 move 400.0 640.0" "$work/serial.log"

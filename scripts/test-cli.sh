@@ -184,5 +184,18 @@ check "feeds list shows the last status" grep -q '304 not modified just now; nex
 check "a retention of no unread entries is a usage error" one_line_error 2 feeds refresh --keep-unread 0 --store "$refresh_store"
 kill "$http_pid" 2>/dev/null; wait "$http_pid" 2>/dev/null
 
+# Soak: the demo gestures over and over on the virtual clock; memory and descriptors must stay flat.
+"$bin" soak --minutes 1 --size 640x400 >"$work/soak.out" 2>"$work/soak.err"
+check "a short soak exits 0" test $? -eq 0
+check "the soak says what it measured" \
+  grep -qE '^soak: [0-9]+ s of panel time in [0-9]+ s; RSS [0-9.]+ MB -> [0-9.]+ MB \([-+][0-9.]+ MB\); fds [0-9]+ -> [0-9]+$' "$work/soak.out"
+check "a soak of no time is a usage error" one_line_error 2 soak --minutes 0
+"$bin" uevents --timeout 0.2 >"$work/uevents.out" 2>&1
+check "uevents listens on the kernel's socket and stops when told" grep -q '^uevents: listening$' "$work/uevents.out"
+# A headless run leaves the reader's remembered demo alone: only the panel keeps state.
+mkdir -p "$work/state"
+(cd "$work" && STATE_DIRECTORY="$work/state" "$bin" run --headless --scene swipe-rows --out snaps2 --size 320x200 >/dev/null 2>&1)
+check "a headless run writes no reader state" test ! -e "$work/state/reader.state"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -8,6 +8,7 @@
 #include <linux/kd.h>
 #include <linux/vt.h>
 #include <linux/uinput.h>
+#include <linux/netlink.h>
 #include <string.h>
 
 // ioctl is variadic and cannot be called from Swift: these wrappers give it fixed signatures.

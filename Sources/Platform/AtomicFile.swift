@@ -4,7 +4,8 @@ import Glibc
 
 /// Writes and reads whole files so that a power cut leaves either the old file or the new one, never half.
 public enum AtomicFile {
-    /// Writes `bytes` to a temporary file beside `path`, flushes it to disk, then renames it over `path`.
+    /// Writes `bytes` to a temporary file beside `path`, flushes it to disk, renames it over `path`, then flushes
+    /// the directory: until the directory's entry is on disk, a power cut may bring back the old name.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let temporary = path + ".partial"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -33,6 +34,22 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
+        try flushDirectory(of: path)
+    }
+
+    /// fsync on the directory holding `path`, so a rename in it survives a power cut.
+    private static func flushDirectory(of path: String) throws {
+        let directory: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            directory = "."
+        }
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemCallError("open directory \(directory)") }
+        defer { close(fd) }
+        // Some file systems cannot flush a directory (EINVAL); the rename stands, there is nothing more to do.
+        if fsync(fd) != 0 && errno != EINVAL { throw SystemCallError("flush directory \(directory)") }
     }
 
     /// Reads a whole file, refusing anything over `limit` bytes so a wrong path cannot exhaust memory.

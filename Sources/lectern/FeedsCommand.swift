@@ -49,23 +49,7 @@ struct StoreOptions: ParsableArguments {
     /// The store's place when none is given, its directory made if missing. Static, as `lectern run` asks for
     /// it without parsing any feeds options.
     static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) throws -> String {
-        let directory: String
-        // systemd's StateDirectory= may list several directories, separated by colons: the first is ours.
-        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
-            directory = String(state)
-        } else if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            directory = xdg + "/lectern"
-        } else if let home = environment["HOME"], !home.isEmpty {
-            directory = home + "/.local/state/lectern"
-        } else {
-            throw CommandFailure("no place for the feed store: set STATE_DIRECTORY or HOME, or give --store")
-        }
-        do {
-            try AtomicFile.makeDirectory(directory)
-        } catch {
-            throw CommandFailure("cannot create the feed store's directory: \(error)")
-        }
-        return directory + "/feeds.sqlite"
+        try StateDirectory.path(environment: environment, for: "the feed store", orGive: "--store") + "/feeds.sqlite"
     }
 }
 

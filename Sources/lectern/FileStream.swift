@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Unbuffered writes to stderr for the one-line errors the kiosk and its tools print.
+/// Unbuffered writes: to stderr for the one-line errors the kiosk and its tools print, to stdout for live output.
 enum FileStream {
     struct Handle {
         let fd: Int32
@@ -17,4 +17,6 @@ enum FileStream {
         }
     }
     static let standardError = Handle(fd: 2)
+    /// For output someone waits on line by line (a test watching a file), where print's buffer would hold it.
+    static let standardOutput = Handle(fd: 1)
 }

@@ -36,6 +36,15 @@ final class PanelDriver {
         step { try frames.tick(now: MonotonicClock.seconds()) }
     }
 
+    /// Lets go of the display (it went away): no more timers or flip callbacks reach this driver.
+    func stop() {
+        display.onFlip = nil
+        if let timer { events.cancel(timer) }
+        if let lostFlipTimer { events.cancel(lostFlipTimer) }
+        timer = nil
+        lostFlipTimer = nil
+    }
+
     func touch(_ frame: TouchFrame) {
         if let last = frame.events.last { touchAwaitingFrame = last.seconds }
         step { try frames.handle(frame, now: MonotonicClock.seconds()) }

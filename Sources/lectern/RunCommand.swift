@@ -8,6 +8,7 @@ import Platform
 import Raster
 import Reader
 import Text
+import Touch
 import Widgets
 
 /// `lectern run`: the kiosk. On the panel it shows the interaction demos until SIGINT/SIGTERM, frames paced by the
@@ -95,33 +96,38 @@ struct RunCommand: ParsableCommand {
             choice.refresh = parsed.refresh
         }
         let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
-        if let interval = systemd.watchdogInterval { keepWatchdogFed(systemd, every: interval, loop: loop) }
+        // Fed from the loop's own timer from here on, waiting for a display included: a wedged loop starves it.
+        systemd.feedWatchdog(from: loop)
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        guard let display = try waitForDisplay(path: path, choice: choice, loop: loop, systemd: systemd, log: log)
-        else { return stopped(loop: loop, systemd: systemd, log: log) }
-        log.info("showing on \(display.name)")
+        let turn = QuarterTurn(degrees: rotate) ?? .none
+        let watch = DisplayHotplugWatch(path: path, events: loop) {
+            try KMSDisplay(path: path, choice: choice, turn: turn)
+        }
+        watch.report = { log.notice("\($0)") }
+        if let failure = watch.monitorFailure {
+            log.warning("display hotplug is not watched (\(failure)); looking every \(Int(DisplayHotplugWatch<KMSDisplay>.fallbackSeconds)) s while there is no display")
+        }
+        let panel = KioskPanel(command: self, path: path, events: loop, systemd: systemd, log: log)
+        watch.onOpened = { display in panel.show(on: display) }
+        watch.onLost = {
+            panel.lose()
+            print("display lost on \(path); waiting for it to come back")
+            systemd.status("display lost on \(path); waiting for it to come back")
+        }
+        if try !watch.start() {
+            print("waiting for a display on \(path)")
+            // Up, though showing nothing yet: systemd must not time the start out and restart us.
+            systemd.status("waiting for a display on \(path)")
+            systemd.ready()
+        }
         let console = ConsoleMode()
         if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
-        loop.watch(display.fd) { _ in display.handleEvents() }
-        let pixelsPerPoint = scale.map(Scale.init)
-            ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
-                              widthMillimetres: display.widthMillimetres) ?? .one
-        let glyphs = GlyphCache()
-        let shell = DemoShell(setting: DemoSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height,
-                                                   scale: pixelsPerPoint, typesetter: ScreenFonts.typesetter(log: log),
-                                                   glyphs: glyphs), first: scene)
-        let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
-        let driver = PanelDriver(events: loop, frames: frames, display: display, reportLatency: showTouches, log: log)
-        let input = startInput(for: display, scale: pixelsPerPoint, loop: loop, driver: driver, log: log)
-        driver.start()
         let feeds = keepFeedsFresh(loop: loop, log: log)
-        systemd.status("showing on \(display.name)")
-        systemd.ready()
-        print("showing on \(display.name) (\(path)) at scale \(pixelsPerPoint); stop with Ctrl-C")
         try loop.run()
         stopped(loop: loop, systemd: systemd, log: log)
         feeds?.stop()
-        withExtendedLifetime((input, console, driver)) {}
+        panel.lose()
+        withExtendedLifetime((watch, console, panel)) {}
     }
 
     /// Refreshes the subscriptions in the store while the panel runs, off the frame path. A store that cannot
@@ -142,69 +148,9 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The display, once one is connected: a kiosk may be switched on before its panel. Between tries the loop
-    /// sleeps (no CPU), and SIGTERM or `--exit-after` still end the wait; nil when they did.
-    private func waitForDisplay(path: String, choice: ModeChoice, loop: EventLoop, systemd: ServiceNotifier,
-                                log: Logger) throws -> KMSDisplay? {
-        var waiting = false
-        while true {
-            do {
-                return try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: rotate) ?? .none)
-            } catch let error as SystemCallError where error.errno == ENODEV {
-                if !waiting {
-                    waiting = true
-                    log.notice("\(error.operation); waiting for a display")
-                    print("waiting for a display on \(path)")
-                    // Up, though showing nothing yet: systemd must not time the start out and restart us.
-                    systemd.status("waiting for a display on \(path)")
-                    systemd.ready()
-                }
-                var retry = false
-                loop.schedule(after: Self.displayRetrySeconds) { retry = true }
-                while !retry {
-                    try loop.runOnce()
-                    if loop.isStopped { return nil }
-                }
-            }
-        }
-    }
-
-    /// How often a kiosk without a connected display looks again.
-    static let displayRetrySeconds = 5.0
-
     private func stopped(loop: EventLoop, systemd: ServiceNotifier, log: Logger) {
         systemd.stopping()
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
-    }
-
-    /// Touch from libinput's seat, with the panel's mounting undone and in points. Without it the panel still shows.
-    private func startInput(for display: KMSDisplay, scale: Scale, loop: EventLoop, driver: PanelDriver,
-                            log: Logger) -> LibinputSource? {
-        var assembler = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
-                                       turn: display.turn, scale: scale)
-        let panel = assembler.panelSize
-        guard let source = try? LibinputSource(panelWidth: panel.width, panelHeight: panel.height) else {
-            log.warning("no touch input: libinput could not start on seat0")
-            return nil
-        }
-        let show = showTouches
-        loop.watch(source.fd) { _ in
-            for raw in source.read() {
-                for frame in assembler.handle(raw) {
-                    if show {
-                        for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
-                    }
-                    driver.touch(frame)
-                }
-            }
-        }
-        return source
-    }
-
-    /// WATCHDOG=1 from the event loop itself: if the loop wedges, systemd notices and restarts the kiosk.
-    private func keepWatchdogFed(_ systemd: ServiceNotifier, every interval: Double, loop: EventLoop) {
-        systemd.watchdog()
-        loop.schedule(after: interval) { keepWatchdogFed(systemd, every: interval, loop: loop) }
     }
 
     /// No panel: what the panel would show first, once for each demo, as PNG files.

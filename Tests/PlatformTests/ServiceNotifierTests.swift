@@ -42,6 +42,31 @@ import Platform
         #expect(systemd.receive() == nil)
     }
 
+    /// WATCHDOG=1 comes from the loop's timer: while the loop turns it arrives every half interval; once the
+    /// loop stops turning (as a hung one would), it stops.
+    @Test func theWatchdogIsFedOnlyWhileTheLoopTurns() throws {
+        let systemd = try FakeSystemd()
+        let notifier = ServiceNotifier(environment: ["NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "40000"])
+        #expect(notifier.watchdogInterval == 0.02)
+        let loop = try EventLoop()
+        notifier.feedWatchdog(from: loop)
+        #expect(systemd.receive() == "WATCHDOG=1")          // at once, before the first interval
+        let end = MonotonicClock.seconds() + 0.1
+        while MonotonicClock.seconds() < end { try loop.runOnce(maxWait: 0.1) }
+        var fed = 0
+        while let message = systemd.receive() {
+            #expect(message == "WATCHDOG=1")
+            fed += 1
+        }
+        #expect(fed >= 2 && fed <= 6)                        // 0.1 s at one every 0.02 s (fewer on a busy machine)
+        // The loop is not run: however long we wait, nothing more comes.
+        usleep(80_000)
+        #expect(systemd.receive() == nil)
+        // Without a watchdog, no timer is set and the loop has nothing to wake for.
+        ServiceNotifier(environment: ["NOTIFY_SOCKET": systemd.path]).feedWatchdog(from: loop)
+        #expect(systemd.receive() == nil)
+    }
+
     @Test func outsideSystemdNothingIsSentAndNothingBreaks() {
         let notifier = ServiceNotifier(environment: ["WATCHDOG_USEC": "10000000"])
         #expect(!notifier.isActive)

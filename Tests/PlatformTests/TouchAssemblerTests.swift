@@ -83,6 +83,35 @@ import Touch
         #expect(assembler.handle(.touchFrame(timeUsec: 40)).isEmpty)
     }
 
+    /// The kernel may hand a new touchscreen the address libinput gave the old one: after the removal, the same
+    /// device id and slot start a fresh finger, with no stale cancel in front of it.
+    @Test func aDeviceAddedAfterARemovalStartsClean() {
+        var assembler = TouchAssembler(logicalWidth: 100, logicalHeight: 100)
+        _ = assembler.handle(.touchDown(device: 1, seatSlot: 0, x: 1, y: 1, timeUsec: 0))
+        _ = assembler.handle(.touchFrame(timeUsec: 0))
+        #expect(assembler.handle(.deviceRemoved(device: 1, timeUsec: 10)).first?.events.map(\.phase) == [.cancel])
+        #expect(assembler.handle(.deviceRemoved(device: 1, timeUsec: 11)).isEmpty)   // told twice: cancelled once
+        _ = assembler.handle(.touchDown(device: 1, seatSlot: 0, x: 5, y: 5, timeUsec: 20))
+        #expect(assembler.handle(.touchFrame(timeUsec: 20)).first?.events == [TouchEvent(slot: 0, phase: .down, x: 5, y: 5, timeUsec: 20)])
+    }
+
+    @Test func failedInputCancelsEveryFingerAndThePointer() {
+        var assembler = TouchAssembler(logicalWidth: 100, logicalHeight: 100)
+        #expect(assembler.cancelAll(timeUsec: 0).isEmpty)
+        _ = assembler.handle(.touchDown(device: 1, seatSlot: 3, x: 1, y: 1, timeUsec: 0))
+        _ = assembler.handle(.touchDown(device: 2, seatSlot: 0, x: 2, y: 2, timeUsec: 0))
+        _ = assembler.handle(.touchFrame(timeUsec: 0))
+        _ = assembler.handle(.pointerMotion(device: 4, x: 7, y: 7, timeUsec: 1))
+        _ = assembler.handle(.pointerButton(device: 4, pressed: true, timeUsec: 2))
+        _ = assembler.handle(.touchMotion(device: 1, seatSlot: 3, x: 9, y: 1, timeUsec: 3))
+        let frames = assembler.cancelAll(timeUsec: 5)
+        #expect(frames.first?.events == [TouchEvent(slot: 0, phase: .cancel, x: 2, y: 2, timeUsec: 5),
+                                         TouchEvent(slot: 3, phase: .cancel, x: 9, y: 1, timeUsec: 5),
+                                         TouchEvent(slot: TouchAssembler.pointerSlot, phase: .cancel, x: 7, y: 7, timeUsec: 5)])
+        #expect(assembler.handle(.touchFrame(timeUsec: 6)).isEmpty)
+        #expect(assembler.cancelAll(timeUsec: 7).isEmpty)
+    }
+
     @Test func motionOfAnUnknownFingerAndARepeatedDownAreHandled() {
         var assembler = TouchAssembler(logicalWidth: 100, logicalHeight: 100)
         _ = assembler.handle(.touchMotion(device: 1, seatSlot: 4, x: 1, y: 1, timeUsec: 0))

@@ -9,6 +9,8 @@ import Touch
     @Test func aTapOnANameShowsThatDemoAndKeepsTheOthersState() throws {
         let shell = DemoShell(setting: try makeSetting())
         #expect(shell.current == "pull-menu")
+        var changes: [String] = []
+        shell.onSceneChange = { changes.append($0) }
         let display = HeadlessDisplay(width: 800, height: 480)
         let loop = FrameLoop(scene: shell, display: display, scale: .one)
         var script = GestureScript(startUsec: 1_000_000)
@@ -21,6 +23,7 @@ import Touch
         #expect(shell.current == "pull-menu")
         let pager = try #require(shell.demo("article-pager") as? ArticlePagerScene)
         #expect(pager.pager.current == 1)                       // the pull happened in the pager, and stayed
+        #expect(changes == ["article-pager", "pull-menu"])      // each switch told once, for the state file
     }
 
     @Test func aTouchThatStartsInTheBarNeverReachesTheDemo() throws {

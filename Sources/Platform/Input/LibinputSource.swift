@@ -8,8 +8,10 @@ import CLibinput
 /// Coordinates come out in panel pixels (libinput's `x_transformed`, which applies the udev calibration
 /// matrix); the `TouchAssembler` undoes the mounting.
 public final class LibinputSource {
-    public let panelWidth: Int
-    public let panelHeight: Int
+    /// The panel's size in pixels, which libinput's transformed coordinates span; a display of another size
+    /// plugged in later changes it.
+    public var panelWidth: Int
+    public var panelHeight: Int
     private let udev: OpaquePointer
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>

@@ -85,6 +85,21 @@ public struct TouchAssembler: Sendable {
         return []
     }
 
+    /// Ends every finger at once, for input that failed as a whole (its fd reports an error): like every device
+    /// going away together. Returns the frame of cancels, or none when nothing was down.
+    public mutating func cancelAll(timeUsec t: Int64) -> [TouchFrame] {
+        var cancelled = active.sorted { $0.key < $1.key }.map {
+            TouchEvent(slot: $0.key, phase: .cancel, position: $0.value.position, timeUsec: t)
+        }
+        if let p = pointer, p.pressed {
+            cancelled.append(TouchEvent(slot: Self.pointerSlot, phase: .cancel, position: p.position, timeUsec: t))
+        }
+        active.removeAll()
+        pointer = nil
+        pending.removeAll()
+        return cancelled.isEmpty ? [] : [TouchFrame(timeUsec: t, events: cancelled)]
+    }
+
     private mutating func flush(at time: Int64) -> [TouchFrame] {
         guard !pending.isEmpty else { return [] }
         defer { pending.removeAll(keepingCapacity: true) }

@@ -160,3 +160,13 @@ public final class KMSDisplay: Display {
         onFlip?(Double(time) / 1e9)
     }
 }
+
+extension KMSDisplay {
+    /// Asks the kernel afresh whether our connector still has a display (a full probe: call it when a hotplug
+    /// uevent says something changed, not on a timer).
+    public func isConnected() -> Bool {
+        guard let connector = drmModeGetConnector(card.fd, connectorID) else { return false }
+        defer { drmModeFreeConnector(connector) }
+        return connector.pointee.connection == DRM_MODE_CONNECTED
+    }
+}

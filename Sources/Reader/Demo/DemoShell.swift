@@ -24,6 +24,9 @@ public final class DemoShell: Scene {
     /// Whether the rows have shown their hint (a row peeking open) yet: once, the first time they show.
     private var rowsHinted = false
     private var time = 0.0
+    /// Called with the demo's name whenever another demo comes on show, so the caller can remember it across a
+    /// restart; the shell itself keeps no files.
+    public var onSceneChange: ((String) -> Void)?
 
     /// `first` names the demo shown first (the first of `DemoCatalog.names` by default).
     public init(setting: DemoSetting, first: String? = nil) {
@@ -78,6 +81,7 @@ public final class DemoShell: Scene {
             pending = nil
             current = next
             needsFullDraw = true
+            onSceneChange?(next)
         }
         if !rowsHinted, let rows = scene as? SwipeRowsScene {
             rowsHinted = true

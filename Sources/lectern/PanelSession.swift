@@ -1,0 +1,37 @@
+import Logging
+import Platform
+import Raster
+import Reader
+import Text
+import Touch
+
+/// One opening of the display, drawn to until it goes away: the KMS display, the frame loop over the shell and
+/// the driver pacing it, and the DRM fd in the event loop. A display that comes back gets a new session over
+/// the same shell, which then draws itself whole.
+final class PanelSession {
+    let display: KMSDisplay
+    let frames: FrameLoop
+    private let driver: PanelDriver
+    private let events: EventLoop
+    private let flips: EventLoop.Watch
+
+    init(display: KMSDisplay, shell: DemoShell, scale: Scale, glyphs: GlyphCache, events: EventLoop,
+         reportLatency: Bool, log: Logger) {
+        self.display = display
+        self.events = events
+        shell.invalidateDrawing()
+        frames = FrameLoop(scene: shell, display: display, scale: scale, glyphs: glyphs)
+        driver = PanelDriver(events: events, frames: frames, display: display, reportLatency: reportLatency, log: log)
+        flips = events.watch(display.fd) { _ in display.handleEvents() }
+        driver.start()
+    }
+
+    func touch(_ frame: TouchFrame) { driver.touch(frame) }
+
+    /// Stops drawing: the fd leaves the loop and no timer of this session fires again. The display itself
+    /// closes (and its CRTC is put back) when the last reference goes.
+    func close() {
+        events.unwatch(flips)
+        driver.stop()
+    }
+}

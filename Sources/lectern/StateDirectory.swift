@@ -1,0 +1,29 @@
+import Platform
+
+/// Where lectern keeps what must outlive the process (the feed store, what the reader was showing): systemd's
+/// `StateDirectory=`, else the XDG state directory. One place, so the service's files all land together on the
+/// writable partition.
+enum StateDirectory {
+    /// The directory, made if missing. `purpose` names what needs it and `option` what the user may give instead, for the error when there is none.
+    static func path(environment: [String: String] = ProcessEnvironment.current(),
+                     for purpose: String = "lectern's state", orGive option: String? = nil) throws -> String {
+        let directory: String
+        // systemd's StateDirectory= may list several directories, separated by colons: the first is ours.
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
+            directory = String(state)
+        } else if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            directory = xdg + "/lectern"
+        } else if let home = environment["HOME"], !home.isEmpty {
+            // HOME=/ (a service, an initramfs) must not give "//.local".
+            directory = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state/lectern"
+        } else {
+            throw CommandFailure("no place for \(purpose): set STATE_DIRECTORY or HOME" + (option.map { ", or give \($0)" } ?? ""))
+        }
+        do {
+            try AtomicFile.makeDirectory(directory)
+        } catch {
+            throw CommandFailure("cannot create the directory for \(purpose): \(error)")
+        }
+        return directory
+    }
+}

@@ -1,0 +1,36 @@
+import Platform
+import Raster
+import Testing
+@testable import Reader
+import Touch
+import Widgets
+
+@Suite struct DemoTourTests {
+    /// A tour taps every demo's name in turn and plays its gestures there; two tours in a row keep the clock
+    /// moving forward.
+    @Test func aTourVisitsEveryDemoAndPlaysItsGestures() throws {
+        let shell = DemoShell(setting: try makeSetting())
+        var visited: [String] = []
+        shell.onSceneChange = { visited.append($0) }
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let loop = FrameLoop(scene: shell, display: display, scale: .one)
+        let first = DemoTour.trace(size: Size(width: 800, height: 480), startUsec: 1_000_000)
+        var drawn = 0
+        var last = 0.0
+        try TraceReplay(trace: first).play(shell, loop: loop) { frame in
+            if !frame.damage.isEmpty { drawn += 1 }
+            last = frame.t
+        }
+        // The first demo is on show already: its tap changes nothing.
+        #expect(visited == Array(DemoCatalog.names.dropFirst()))
+        #expect(last > 20)
+        #expect(drawn > 300)
+        let pager = try #require(shell.demo("article-pager") as? ArticlePagerScene)
+        #expect(pager.pager.current == 0)   // pulled to the essay and back
+        let second = DemoTour.trace(size: Size(width: 800, height: 480),
+                                    startUsec: try #require(first.frames.last?.timeUsec) + 2_000_000)
+        visited = []
+        try TraceReplay(trace: second).play(shell, loop: loop) { _ in }
+        #expect(visited == DemoCatalog.names)
+    }
+}
