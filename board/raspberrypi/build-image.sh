@@ -120,8 +120,8 @@ install -D -m 0644 "$repo/systemd/logind.conf.d/lectern.conf" "$root/etc/systemd
 install -D -m 0644 "$repo/systemd/lectern.env.example" "$root/usr/share/doc/lectern/lectern.env.example"
 [ -f "$repo/README.md" ] && install -D -m 0644 "$repo/README.md" "$root/usr/share/doc/lectern/README.md"
 
-systemd-sysusers --root="$root" /usr/lib/sysusers.d/lectern.conf
-systemd-tmpfiles --root="$root" --create --prefix=/etc /usr/lib/tmpfiles.d/lectern.conf
+systemd-sysusers --root="$root" - < "$repo/systemd/sysusers.d/lectern.conf"
+systemd-tmpfiles --root="$root" --create --prefix=/etc - < "$repo/systemd/tmpfiles.d/lectern.conf"
 [ -z "$env_file" ] || install -m 0644 "$env_file" "$root/etc/lectern/lectern.env"
 
 systemctl --root="$root" enable lectern.service systemd-networkd.service
@@ -175,7 +175,7 @@ initrd=$root/boot/initrd.img-$version
 [ -f "$initrd" ] || die "no initramfs for $version in the tree"
 cp "$kernel" "$boot/vmlinuz"
 cp "$initrd" "$boot/initrd.img"
-cp "$root/usr/lib/linux-image-$version/broadcom"/bcm27*-rpi-*.dtb "$boot/"
+cp "$root/usr/lib/linux-image-$version/broadcom"/bcm2*-rpi-*.dtb "$boot/"
 {
   cat "$here/config.txt"
   echo
