@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# The Lectern appliance for a Raspberry Pi (arm64: Pi 3, 4, 400, CM4) as a disk image for an SD card, built from
+# Debian bookworm packages with mmdebstrap, without loop devices or mounts:
+#   1. mmdebstrap --variant=minbase --architecture=arm64: systemd, udev, the C libraries lectern links, fonts,
+#      CA certificates, networkd/resolved/timesyncd, Debian's raspi-firmware and linux-image-arm64;
+#   2. lectern, its unit, user (sysusers), tmpfiles, preset; getty on tty1 masked; fstab with a read-only root,
+#      the data partition at /var/lib/lectern and tmpfs for the rest that must be writable; a volatile journal;
+#   3. the boot partition (firmware, kernel, initramfs, device trees, config.txt, cmdline.txt) as a FAT32 file
+#      system written with mtools; root and data as ext4 file systems made with `mkfs.ext4 -d`;
+#   4. an MBR disk (sfdisk on the image file) with the three file systems written at their offsets with dd.
+# Building an arm64 tree on another architecture runs the packages' scripts through qemu-user: binfmt_misc must
+# know qemu-aarch64 (Debian: `apt-get install qemu-user-static binfmt-support`). Run it as root.
+#
+# Usage: build-image.sh [--dry-run] [--rootfs DIR] [--env FILE] [--mirror URL] PATH/TO/arm64/lectern OUT.img
+#   --dry-run     check the inputs and the host, print what would be done, build nothing
+#   --rootfs DIR  take this arm64 tree (an earlier mmdebstrap run) instead of making one; it is copied first
+#   --env FILE    install FILE as /etc/lectern/lectern.env (e.g. LECTERN_ARGS="--rotate 90"); the root is
+#                 read-only on the panel, so options are chosen when the image is built
+#   --mirror URL  Debian mirror (default http://deb.debian.org/debian)
+# Sizes in MiB from the environment: BOOT_MB (256), DATA_MB (512), ROOT_SPARE_MB (160 beyond the files).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+say() { echo "build-image: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+dry_run=0 rootfs="" env_file="" mirror=http://deb.debian.org/debian
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dry-run) dry_run=1; shift ;;
+    --rootfs) rootfs=${2:?--rootfs needs a directory}; shift 2 ;;
+    --env) env_file=${2:?--env needs a file}; shift 2 ;;
+    --mirror) mirror=${2:?--mirror needs a URL}; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) die "unknown option $1" ;;
+    *) break ;;
+  esac
+done
+[ $# -eq 2 ] || die "usage: build-image.sh [--dry-run] [--rootfs DIR] [--env FILE] [--mirror URL] PATH/TO/arm64/lectern OUT.img"
+bin=$1 out=$2
+boot_mb=${BOOT_MB:-256} data_mb=${DATA_MB:-512} root_spare_mb=${ROOT_SPARE_MB:-160}
+# The MBR disk identifier; partition N is PARTUUID=<id>-0N (cmdline.txt names the root by it).
+disk_id=4c656374
+
+# --- inputs and host ------------------------------------------------------------------------------------------
+[ -f "$bin" ] || die "no lectern binary at $bin"
+# ELF e_machine (bytes 18-19, little endian): 183 is AArch64.
+machine=$(od -An -tu2 -j18 -N2 "$bin" | tr -d ' ')
+[ "$(head -c4 "$bin" | od -An -c | tr -d ' ')" = '177ELF' ] && [ "$machine" = 183 ] \
+  || die "$bin is not an arm64 (AArch64) ELF binary: build it on an arm64 machine (README, \"Raspberry Pi\")"
+[ -z "$env_file" ] || [ -f "$env_file" ] || die "no environment file at $env_file"
+[ -z "$rootfs" ] || [ -d "$rootfs" ] || die "no root tree at $rootfs"
+for f in config.txt cmdline.txt; do [ -f "$here/$f" ] || die "missing $here/$f"; done
+for f in lectern.service lectern-retry.timer lectern.preset sysusers.d/lectern.conf tmpfiles.d/lectern.conf \
+         logind.conf.d/lectern.conf lectern.env.example; do
+  [ -f "$repo/systemd/$f" ] || die "missing $repo/systemd/$f"
+done
+
+missing=()
+tools=(mkfs.ext4 mkfs.vfat mcopy sfdisk systemctl systemd-sysusers systemd-tmpfiles dd truncate du)
+[ -n "$rootfs" ] || tools+=(mmdebstrap)
+for tool in "${tools[@]}"; do
+  command -v "$tool" >/dev/null 2>&1 || PATH=$PATH:/usr/sbin:/sbin command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+export PATH=$PATH:/usr/sbin:/sbin
+problems=()
+[ ${#missing[@]} -eq 0 ] || problems+=("missing tools: ${missing[*]} (Debian: mmdebstrap e2fsprogs dosfstools mtools fdisk systemd)")
+[ "$(id -u)" = 0 ] || problems+=("not root: the tree's files must belong to root and lectern")
+if [ -z "$rootfs" ] && [ "$(uname -m)" != aarch64 ] && [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
+  problems+=("binfmt_misc has no qemu-aarch64: arm64 package scripts cannot run here (qemu-user-static binfmt-support)")
+fi
+
+packages=(systemd-sysv udev dbus systemd-resolved systemd-timesyncd
+          libdrm2 libinput10 libudev1 libfreetype6 libharfbuzz0b libxml2 libcurl4 libsqlite3-0
+          libpng16-16 libwebp7 libwebpmux3 ca-certificates fonts-dejavu-core fonts-wqy-microhei
+          e2fsprogs raspi-firmware linux-image-arm64 initramfs-tools)
+mmdebstrap_cmd=(mmdebstrap --variant=minbase --architecture=arm64 --components=main,non-free-firmware
+                "--include=$(IFS=,; echo "${packages[*]}")"
+                --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*'
+                --dpkgopt='path-include=/usr/share/doc/*/copyright'
+                --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias'
+                bookworm ROOT "$mirror")
+
+if [ "$dry_run" = 1 ]; then
+  say "dry run: $bin is an arm64 ELF; would write $out"
+  if [ -n "$rootfs" ]; then say "root tree: copy of $rootfs"; else say "root tree: ${mmdebstrap_cmd[*]}"; fi
+  say "install: /usr/bin/lectern, /usr/lib/systemd/system/{lectern.service,lectern-retry.timer},"
+  say "  /usr/lib/sysusers.d/lectern.conf, /usr/lib/tmpfiles.d/lectern.conf, /usr/lib/systemd/system-preset/20-lectern.preset,"
+  say "  /etc/systemd/logind.conf.d/lectern.conf, /etc/lectern/${env_file:+lectern.env and }(lectern.env.example in /usr/share/doc/lectern)"
+  say "then: systemd-sysusers, systemd-tmpfiles --create, systemctl enable lectern.service systemd-networkd.service,"
+  say "  systemctl mask getty@tty1.service and the timers that write to the root; fstab; volatile journal"
+  say "disk: MBR $disk_id, p1 FAT32 ${boot_mb} MiB (boot), p2 ext4 read-only root, p3 ext4 ${data_mb} MiB at /var/lib/lectern"
+  for problem in "${problems[@]}"; do say "would stop: $problem"; done
+  exit 0
+fi
+[ ${#problems[@]} -eq 0 ] || die "${problems[0]}"
+
+work=$(mktemp -d "${TMPDIR:-/var/tmp}/lectern-image.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+root=$work/root
+
+# --- 1. the root tree -----------------------------------------------------------------------------------------
+if [ -n "$rootfs" ]; then
+  say "copying $rootfs"
+  cp -a "$rootfs" "$root"
+else
+  say "mmdebstrap: Debian bookworm arm64 (a few minutes under qemu-user)"
+  "${mmdebstrap_cmd[@]/#ROOT/$root}"
+fi
+
+# --- 2. lectern and the appliance's configuration ------------------------------------------------------------
+say "installing lectern and its units"
+install -D -m 0755 "$bin" "$root/usr/bin/lectern"
+install -D -m 0644 "$repo/systemd/lectern.service" "$root/usr/lib/systemd/system/lectern.service"
+install -D -m 0644 "$repo/systemd/lectern-retry.timer" "$root/usr/lib/systemd/system/lectern-retry.timer"
+install -D -m 0644 "$repo/systemd/sysusers.d/lectern.conf" "$root/usr/lib/sysusers.d/lectern.conf"
+install -D -m 0644 "$repo/systemd/tmpfiles.d/lectern.conf" "$root/usr/lib/tmpfiles.d/lectern.conf"
+install -D -m 0644 "$repo/systemd/lectern.preset" "$root/usr/lib/systemd/system-preset/20-lectern.preset"
+install -D -m 0644 "$repo/systemd/logind.conf.d/lectern.conf" "$root/etc/systemd/logind.conf.d/lectern.conf"
+install -D -m 0644 "$repo/systemd/lectern.env.example" "$root/usr/share/doc/lectern/lectern.env.example"
+[ -f "$repo/README.md" ] && install -D -m 0644 "$repo/README.md" "$root/usr/share/doc/lectern/README.md"
+
+systemd-sysusers --root="$root" - < "$repo/systemd/sysusers.d/lectern.conf"
+systemd-tmpfiles --root="$root" --create --prefix=/etc - < "$repo/systemd/tmpfiles.d/lectern.conf"
+[ -z "$env_file" ] || install -m 0644 "$env_file" "$root/etc/lectern/lectern.env"
+
+systemctl --root="$root" enable lectern.service systemd-networkd.service
+# No login prompt on the panel's VT (Debian enables getty@tty1 when systemd is installed), and nothing that
+# would write to the read-only root on a timer.
+systemctl --root="$root" mask getty@tty1.service apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
+  e2scrub_all.timer e2scrub_reap.service
+
+# Wired network by DHCP (Wi-Fi is not in the image); resolved and timesyncd are enabled by their packages.
+cat > "$root/etc/systemd/network/20-wired.network" <<'EOF'
+[Match]
+Name=e*
+
+[Network]
+DHCP=yes
+EOF
+echo lectern > "$root/etc/hostname"
+# An empty machine-id: systemd makes a transient one at each boot (the root is read-only).
+: > "$root/etc/machine-id"
+
+# The journal lives in memory: nothing is written to the SD card but the store.
+install -d "$root/etc/systemd/journald.conf.d"
+cat > "$root/etc/systemd/journald.conf.d/lectern.conf" <<'EOF'
+[Journal]
+Storage=volatile
+RuntimeMaxUse=16M
+EOF
+
+# Root read-only; the store on its own partition; what else must be writable lives in memory.
+cat > "$root/etc/fstab" <<EOF
+# <file system>           <mount point>       <type> <options>                                   <dump> <pass>
+PARTUUID=$disk_id-02      /                   ext4   ro,noatime                                  0      1
+PARTUUID=$disk_id-01      /boot/firmware      vfat   ro,noatime,umask=0022,noauto,x-systemd.automount 0 0
+PARTUUID=$disk_id-03      /var/lib/lectern    ext4   rw,noatime,nodev,nosuid,noexec,commit=5     0      2
+tmpfs                     /tmp                tmpfs  rw,nodev,nosuid,mode=1777,size=64M          0      0
+tmpfs                     /var/tmp            tmpfs  rw,nodev,nosuid,mode=1777,size=16M          0      0
+tmpfs                     /var/log            tmpfs  rw,nodev,nosuid,noexec,mode=0755,size=16M   0      0
+tmpfs                     /var/lib/systemd    tmpfs  rw,nodev,nosuid,noexec,mode=0755,size=4M    0      0
+EOF
+install -d "$root/boot/firmware" "$root/var/lib/lectern"
+
+# --- 3. the boot partition's files ----------------------------------------------------------------------------
+say "assembling the boot partition"
+boot=$work/boot
+mkdir -p "$boot"
+cp "$root"/usr/lib/raspi-firmware/* "$boot/"
+kernel=$(ls "$root"/boot/vmlinuz-* 2>/dev/null | sort -V | tail -1)
+[ -n "$kernel" ] || die "no kernel in the tree (/boot/vmlinuz-*)"
+version=${kernel##*/vmlinuz-}
+initrd=$root/boot/initrd.img-$version
+[ -f "$initrd" ] || die "no initramfs for $version in the tree"
+cp "$kernel" "$boot/vmlinuz"
+cp "$initrd" "$boot/initrd.img"
+cp "$root/usr/lib/linux-image-$version/broadcom"/bcm2*-rpi-*.dtb "$boot/"
+{
+  cat "$here/config.txt"
+  echo
+  echo "# Debian's kernel $version and its initramfs (the dtb is chosen by the firmware from the board)."
+  echo "kernel=vmlinuz"
+  echo "initramfs initrd.img followkernel"
+} > "$boot/config.txt"
+sed "s/PARTUUID=[0-9a-f]*-02/PARTUUID=$disk_id-02/" "$here/cmdline.txt" > "$boot/cmdline.txt"
+# The tree keeps no copy: the firmware boots from the FAT partition.
+rm -f "$root"/boot/vmlinuz-* "$root"/boot/initrd.img-* "$root"/boot/System.map-* "$root"/boot/config-*
+rm -rf "$root"/boot/firmware/* "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb
+
+# --- 4. file systems and the disk -----------------------------------------------------------------------------
+say "making the file systems"
+root_mb=$(( $(du -sm --apparent-size "$root" | cut -f1) * 115 / 100 + root_spare_mb ))
+rm -f "$work/boot.img"
+mkfs.vfat -C -F 32 -n LECTERNBOOT "$work/boot.img" $((boot_mb * 1024)) >/dev/null
+MTOOLS_SKIP_CHECK=1 mcopy -s -i "$work/boot.img" "$boot"/* ::/
+mkfs.ext4 -q -L lectern-root -d "$root" "$work/root.img" "${root_mb}M"
+mkdir -p "$work/data"
+mkfs.ext4 -q -L lectern-data -m 0 -d "$work/data" "$work/data.img" "${data_mb}M"
+
+# Partitions start on MiB boundaries, the first at 4 MiB.
+p1=4 p2=$((4 + boot_mb)) p3=$((4 + boot_mb + root_mb))
+total=$((p3 + data_mb + 1))
+rm -f "$out"
+truncate -s "${total}M" "$out"
+sfdisk --quiet "$out" <<EOF
+label: dos
+label-id: 0x$disk_id
+unit: sectors
+
+start=$((p1 * 2048)), size=$((boot_mb * 2048)), type=c, bootable
+start=$((p2 * 2048)), size=$((root_mb * 2048)), type=83
+start=$((p3 * 2048)), size=$((data_mb * 2048)), type=83
+EOF
+dd if="$work/boot.img" of="$out" bs=1M seek=$p1 conv=notrunc,sparse status=none
+dd if="$work/root.img" of="$out" bs=1M seek=$p2 conv=notrunc,sparse status=none
+dd if="$work/data.img" of="$out" bs=1M seek=$p3 conv=notrunc,sparse status=none
+say "wrote $out (${total} MiB: boot ${boot_mb}, root ${root_mb}, data ${data_mb}; kernel $version)"
