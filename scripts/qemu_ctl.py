@@ -17,7 +17,8 @@ import time
 
 
 class Channel:
-    def __init__(self, path, timeout=10):
+    # Generous: a client that gives up while the agent answers can leave the agent blocked on its port.
+    def __init__(self, path, timeout=120):
         self.sock = socket.socket(socket.AF_UNIX)
         self.sock.settimeout(timeout)
         self.sock.connect(path)
@@ -60,7 +61,7 @@ def qmp(path, cmd, *args):
         sys.exit(f"unknown QMP command {cmd}")
 
 
-def agent(path, timeout=10):
+def agent(path, timeout=120):
     """A guest-agent connection, synchronised so that no stale reply is read as ours."""
     ch = Channel(path, timeout)
     token = int(time.time() * 1000) % 2**31
@@ -96,7 +97,7 @@ def main():
         deadline = time.time() + float(rest[0])
         while time.time() < deadline:
             try:
-                agent(path, timeout=3).call("guest-ping")
+                agent(path, timeout=5).call("guest-ping")
                 return 0
             except (OSError, ConnectionError, ValueError):
                 time.sleep(1)

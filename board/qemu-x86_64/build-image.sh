@@ -26,7 +26,7 @@ cache=${LECTERN_APPLIANCE_CACHE:-$repo/.build-appliance}
 say() { echo "build-image: $*"; }
 [ "$(id -u)" -eq 0 ] || { echo "build-image: needs root (mmdebstrap writes device nodes and owners)" >&2; exit 1; }
 . "$repo/scripts/qemu-lib.sh"
-mkdir -p "$out" "$cache/apt-cache"
+mkdir -p "$out" "$cache/apt-cache" "$cache/apt-lists"
 out=$(realpath "$out")
 start=$SECONDS
 
@@ -54,11 +54,15 @@ sysusers=$(ls "$repo"/systemd/sysusers.d/*.conf 2>/dev/null || true)
 tmpfiles=$(ls "$repo"/systemd/tmpfiles.d/*.conf 2>/dev/null || true)
 export bin units sysusers tmpfiles test_image
 # The .debs (and the archive's index) are kept between builds: copied in before apt runs, copied out after.
-mmdebstrap --variant=minbase --mode=root --format=directory --skip=essential/unlink \
+debs_before=$(ls "$cache/apt-cache" | grep -c '\.deb$')
+lists_before=$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)
+mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essential/unlink \
   --aptopt='APT::Install-Recommends "false"' --include="$include" \
   --setup-hook='mkdir -p "$1"/var/cache/apt/archives "$1"/var/lib/apt/lists' \
   --setup-hook="sync-in '$cache/apt-cache' /var/cache/apt/archives/" \
+  --setup-hook="sync-in '$cache/apt-lists' /var/lib/apt/lists/" \
   --customize-hook="sync-out /var/cache/apt/archives '$cache/apt-cache'" \
+  --customize-hook="sync-out /var/lib/apt/lists '$cache/apt-lists'" \
   --customize-hook='rm -f "$1"/var/cache/apt/archives/*.deb' \
   --customize-hook='
     set -e
@@ -71,11 +75,11 @@ mmdebstrap --variant=minbase --mode=root --format=directory --skip=essential/unl
       printf "u lectern - \"Lectern wall-panel reader\" /var/lib/lectern\n" > "$1/usr/lib/sysusers.d/lectern.conf"
     fi
     # The root is read-only at run time: users are made now, not at first boot.
-    systemd-sysusers --root="$1"
-    chroot "$1" systemctl enable lectern.service
+    systemd-sysusers --root="$1" >/dev/null
+    chroot "$1" systemctl enable lectern.service 2>/dev/null
     # The panel is the only thing on the screen; nothing on a read-only root for apt to do.
     chroot "$1" systemctl mask getty@tty1.service getty-static.service apt-daily.timer apt-daily-upgrade.timer \
-      dpkg-db-backup.timer
+      dpkg-db-backup.timer 2>/dev/null
     echo lectern > "$1/etc/hostname"
     # The journal lives in memory and is copied to the serial console (READY=1 shows as "Started lectern...").
     mkdir -p "$1/etc/systemd/journald.conf.d"
@@ -95,10 +99,12 @@ FSTAB
   bookworm "$rootfs/" \
   "deb http://deb.debian.org/debian bookworm main" \
   "deb http://deb.debian.org/debian bookworm-updates main" \
-  "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 |
-  grep -vE '^I: (running|sync|copying|downloading|installing|extracting|configuring|unpacking)' | sed 's/^/  /' || true
+  "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 | grep -v '^Get:' | sed 's/^/  /'
 [ -x "$rootfs/usr/bin/lectern" ] || { echo "build-image: mmdebstrap failed" >&2; exit 1; }
-say "root file system in $((SECONDS - start)) s, $(du -sh "$rootfs" | cut -f1)"
+debs_new=$(( $(ls "$cache/apt-cache" | grep -c '\.deb$') - debs_before ))
+lists=$([ "$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)" = "$lists_before" ] &&
+  echo "the archive's index unchanged" || echo "the archive's index fetched")
+say "root file system in $((SECONDS - start)) s, $(du -sh "$rootfs" | cut -f1); downloaded $debs_new packages, $lists"
 
 # --- the images: mkfs.ext4 -d fills them without mounting anything ----------------------------------------
 size_mb=$(( $(du -sm "$rootfs" | cut -f1) * 5 / 4 + 64 ))
