@@ -46,7 +46,7 @@ include=$(printf '%s\n' "${include[@]}" | sort -u | paste -sd, -)
 say "packages: $include"
 
 # --- the root file system ----------------------------------------------------------------------------------
-rootfs=$cache/rootfs$([ $test_image -eq 1 ] && echo -test)
+rootfs=$cache/rootfs$([ $test_image -eq 1 ] && echo -test || true)
 rm -rf "$rootfs" && mkdir -p "$rootfs"
 # Whatever systemd/ holds for the image: the unit, and sysusers/tmpfiles entries once they are there.
 units=$(ls "$repo"/systemd/*.service)
@@ -99,7 +99,7 @@ FSTAB
   bookworm "$rootfs/" \
   "deb http://deb.debian.org/debian bookworm main" \
   "deb http://deb.debian.org/debian bookworm-updates main" \
-  "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 | grep -v '^Get:' | sed 's/^/  /'
+  "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 | { grep -v '^Get:' || true; } | sed 's/^/  /'
 [ -x "$rootfs/usr/bin/lectern" ] || { echo "build-image: mmdebstrap failed" >&2; exit 1; }
 debs_new=$(( $(ls "$cache/apt-cache" | grep -c '\.deb$') - debs_before ))
 lists=$([ "$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)" = "$lists_before" ] &&
@@ -142,4 +142,6 @@ INIT
 chmod +x "$initramfs/init"
 (cd "$initramfs" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$out/initrd.img"
 echo $test_image > "$out/test-image"
+# Built with sudo: the person who asked may boot it without root (run.sh puts its sockets and logs here).
+if [ -n "${SUDO_UID:-}" ]; then chown -R "$SUDO_UID:$SUDO_GID" "$out"; fi
 say "kernel $qemu_kversion, initrd.img $(du -h "$out/initrd.img" | cut -f1); done in $((SECONDS - start)) s"
