@@ -146,6 +146,7 @@ check "a touch moves to the pager, as headless" python3 "$here/png_compare.py" "
 
 # --- crash: SIGKILL --------------------------------------------------------------------------------------------
 say "crash"
+guest "systemctl reset-failed lectern"  # each fault check gets the unit's whole start-rate budget
 old_pid=$(prop MainPID)
 t=$(now)
 guest "systemctl kill -s SIGKILL lectern"
@@ -160,7 +161,7 @@ fi
 
 # --- hang: SIGSTOP, the watchdog shortened to 6 s ------------------------------------------------------------
 say "hang"
-guest "mkdir -p /run/systemd/system/lectern.service.d && printf '[Service]\nWatchdogSec=6\n' > /run/systemd/system/lectern.service.d/watchdog.conf && systemctl daemon-reload && systemctl restart lectern"
+guest "mkdir -p /run/systemd/system/lectern.service.d && printf '[Service]\nWatchdogSec=6\n' > /run/systemd/system/lectern.service.d/watchdog.conf && systemctl daemon-reload && systemctl reset-failed lectern; systemctl restart lectern"
 old_pid=$(wait_active 60) || old_pid=0
 watchdog_before=$(grep -c "Watchdog timeout" "$serial")
 t=$(now)

@@ -49,12 +49,16 @@ say "packages: $include"
 rootfs=$cache/rootfs$([ $test_image -eq 1 ] && echo -test || true)
 rm -rf "$rootfs" && mkdir -p "$rootfs"
 # Whatever systemd/ holds for the image: the unit, and sysusers/tmpfiles entries once they are there.
-units=$(ls "$repo"/systemd/*.service)
+units=$(ls "$repo"/systemd/*.service "$repo"/systemd/*.timer 2>/dev/null || true)
 sysusers=$(ls "$repo"/systemd/sysusers.d/*.conf 2>/dev/null || true)
 tmpfiles=$(ls "$repo"/systemd/tmpfiles.d/*.conf 2>/dev/null || true)
-export bin units sysusers tmpfiles test_image
+presets=$(ls "$repo"/systemd/*.preset 2>/dev/null || true)
+logind=$(ls "$repo"/systemd/logind.conf.d/*.conf 2>/dev/null || true)
+envs=$(ls "$repo"/systemd/*.env.example 2>/dev/null || true)
+export bin units sysusers tmpfiles presets logind envs test_image
 # The .debs (and the archive's index) are kept between builds: copied in before apt runs, copied out after.
-debs_before=$(ls "$cache/apt-cache" | grep -c '\.deb$')
+count_debs() { find "$cache/apt-cache" -name '*.deb' | wc -l; }
+debs_before=$(count_debs)
 lists_before=$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)
 mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essential/unlink \
   --aptopt='APT::Install-Recommends "false"' --include="$include" \
@@ -70,12 +74,17 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
     for unit in $units; do install -m 644 "$unit" "$1/usr/lib/systemd/system/"; done
     for conf in $sysusers; do install -D -m 644 "$conf" "$1/usr/lib/sysusers.d/$(basename "$conf")"; done
     for conf in $tmpfiles; do install -D -m 644 "$conf" "$1/usr/lib/tmpfiles.d/$(basename "$conf")"; done
+    for conf in $presets; do install -D -m 644 "$conf" "$1/usr/lib/systemd/system-preset/20-$(basename "$conf")"; done
+    for conf in $logind; do install -D -m 644 "$conf" "$1/etc/systemd/logind.conf.d/$(basename "$conf")"; done
+    for conf in $envs; do install -D -m 644 "$conf" "$1/usr/share/doc/lectern/$(basename "$conf")"; done
     # FALLBACK until systemd/sysusers.d/lectern.conf exists: delete this block once it does.
     if [ ! -e "$1/usr/lib/sysusers.d/lectern.conf" ]; then
       printf "u lectern - \"Lectern wall-panel reader\" /var/lib/lectern\n" > "$1/usr/lib/sysusers.d/lectern.conf"
     fi
     # The root is read-only at run time: users are made now, not at first boot.
     systemd-sysusers --root="$1" >/dev/null
+    # What tmpfiles.d makes under /etc must be there before the root turns read-only.
+    for conf in $tmpfiles; do systemd-tmpfiles --root="$1" --create --prefix=/etc "$conf" || true; done
     chroot "$1" systemctl enable lectern.service 2>/dev/null
     # The panel is the only thing on the screen; nothing on a read-only root for apt to do.
     chroot "$1" systemctl mask getty@tty1.service getty-static.service apt-daily.timer apt-daily-upgrade.timer \
@@ -101,7 +110,7 @@ FSTAB
   "deb http://deb.debian.org/debian bookworm-updates main" \
   "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 | { grep -v '^Get:' || true; } | sed 's/^/  /'
 [ -x "$rootfs/usr/bin/lectern" ] || { echo "build-image: mmdebstrap failed" >&2; exit 1; }
-debs_new=$(( $(ls "$cache/apt-cache" | grep -c '\.deb$') - debs_before ))
+debs_new=$(( $(count_debs) - debs_before ))
 lists=$([ "$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)" = "$lists_before" ] &&
   echo "the archive's index unchanged" || echo "the archive's index fetched")
 say "root file system in $((SECONDS - start)) s, $(du -sh "$rootfs" | cut -f1); downloaded $debs_new packages, $lists"

@@ -21,7 +21,7 @@ done
 args=(-machine q35 -accel tcg -m "${LECTERN_QEMU_MEM:-1024}" -smp "${LECTERN_QEMU_SMP:-2}" -no-reboot
   -vga none -device virtio-gpu-pci,xres=1280,yres=800
   -kernel "$out/vmlinuz" -initrd "$out/initrd.img"
-  -append "console=ttyS0 root=/dev/vda ro quiet panic=-1 vt.global_cursor_default=0 consoleblank=0 logo.nologo"
+  -append "console=ttyS0 root=/dev/vda ro quiet loglevel=3 panic=-1 vt.global_cursor_default=0 consoleblank=0 logo.nologo"
   -drive "file=$out/rootfs.img,if=virtio,format=raw,readonly=on"
   -drive "file=$out/data.img,if=virtio,format=raw"
   -qmp "unix:$out/qmp.sock,server=on,wait=off")
