@@ -48,6 +48,7 @@ say "image built in $(since "$t") s"
 # --- what the panel must show: the same screens drawn headless (scale 1: points are pixels) ----------------
 tap() { printf '0 0 down %s %s\n80000 0 up\n' "$1" "$2"; }  # tap X Y: a trace of one tap
 tab_x() { echo $(( 1280 * (2 * $1 + 1) / 10 )); }           # tab_x N: the middle of demo N (0-4) in the bar
+tap "$(tab_x 0)" 776 > "$work/tap-menu.trace"
 tap "$(tab_x 1)" 776 > "$work/tap-pager.trace"
 tap "$(tab_x 2)" 776 > "$work/tap-action.trace"
 # A pull to the left for the menu, slow enough (8 s) to pull the touchscreen out from under it.
@@ -137,7 +138,7 @@ check "the root is read-only, the data disk writable" guest "grep -q ' / ext4 ro
 check "lectern runs as its own user" test "$(guest 'stat -c %U /proc/$(systemctl show lectern -p MainPID --value)')" = lectern
 shot first
 check "the first frame is the first screen drawn headless" python3 "$here/png_compare.py" "$work/first.png" "$work/ref-first/pull-menu.png"
-for f in tap-pager tap-action slow-pull soak; do put "$work/$f.trace" "/run/$f.trace"; done
+for f in tap-menu tap-pager tap-action slow-pull soak; do put "$work/$f.trace" "/run/$f.trace"; done
 t=$(now)
 replay /run/tap-pager.trace
 shot pager
@@ -177,6 +178,7 @@ guest "rm -r /run/systemd/system/lectern.service.d && systemctl daemon-reload"
 # --- touch device removed mid-gesture -----------------------------------------------------------------------
 say "touchscreen removed mid-gesture"
 pid=$(prop MainPID)
+replay /run/tap-menu.trace  # the pull below is the pull-menu demo's, whichever demo was restored
 shot rest
 replayer=$(qemu_ctl qga "$out/qga.sock" spawn "exec lectern touch replay --wait 2 /run/slow-pull.trace")
 sleep 5  # the device appears, 2 s later the finger goes down and pulls for 8 s: this is in the middle
