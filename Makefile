@@ -5,11 +5,16 @@ DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbu
         libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev fonts-dejavu-core fonts-wqy-microhei
 # What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
-# feedparser into a virtualenv; the CLI test serves feeds on loopback).
-TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv
+# feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance
+# image).
+TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: deps test-deps release run test
+# Building the appliance image writes device nodes and file owners: root, or sudo.
+AS_ROOT := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+IMAGE_DIR := .build-appliance/image
+
+.PHONY: deps test-deps release run test image boot
 
 deps:
 	@scripts/install-deps.sh $(DEBS)
@@ -33,3 +38,12 @@ test: test-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	scripts/test-footprint.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	scripts/qemu-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
+	$(AS_ROOT) scripts/appliance-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
+
+# The appliance for an amd64 virtual machine (board/qemu-x86_64), and booting it in QEMU: a window with
+# $DISPLAY, else VNC on localhost:5900.
+image: test-deps release
+	$(AS_ROOT) board/qemu-x86_64/build-image.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern" $(IMAGE_DIR)
+
+boot:
+	board/qemu-x86_64/run.sh $(IMAGE_DIR)

@@ -26,23 +26,10 @@ trap cleanup EXIT
 say() { echo "qemu-e2e: $*"; }
 
 # --- a Debian kernel and its modules, downloaded once into the cache -----------------------------------------
-mkdir -p "$cache"
-if [ ! -f "$cache/kernel/ready" ]; then
-  say "fetching Debian's kernel package (once)"
-  rm -rf "$cache/kernel" && mkdir -p "$cache/kernel"
-  kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}'; }
-  package=$(kernel_package)
-  if [ -z "$package" ]; then  # package lists never fetched on this machine
-    apt-get update -qq && package=$(kernel_package)
-  fi
-  [ -n "$package" ] || { say "cannot find Debian's kernel package (linux-image-amd64)"; exit 1; }
-  (cd "$cache/kernel" && apt-get download -q "$package" 2>/dev/null && dpkg -x ./*.deb root && rm ./*.deb)
-  version=$(ls "$cache/kernel/root/lib/modules")
-  /usr/sbin/depmod -b "$cache/kernel/root" "$version"
-  echo "$version" > "$cache/kernel/ready"
-fi
-kroot=$cache/kernel/root
-version=$(cat "$cache/kernel/ready")
+. "$here/qemu-lib.sh"
+qemu_kernel "$cache"
+kroot=$qemu_kroot
+version=$qemu_kversion
 
 # --- the initramfs: busybox, lectern with the C libraries it links, DejaVu, the display modules --------------
 root=$work/initramfs
@@ -56,13 +43,7 @@ done
 mkdir -p "$root/usr/share/fonts/truetype" && cp -r /usr/share/fonts/truetype/dejavu "$root/usr/share/fonts/truetype/"
 cp -r /usr/share/libinput "$root/usr/share/"  # libinput's device quirks
 : > "$root/modules"
-for module in virtio_pci virtio_gpu evdev uinput; do
-  /usr/sbin/modprobe -d "$kroot" -S "$version" --show-depends "$module" | awk -v root="$kroot" '$1 == "insmod" {print substr($2, length(root) + 1)}' |
-  while read -r ko; do
-    grep -qx "$ko" "$root/modules" && continue
-    mkdir -p "$root$(dirname "$ko")" && cp "$kroot$ko" "$root$ko" && echo "$ko" >> "$root/modules"
-  done
-done
+qemu_modules "$root" "$root/modules" virtio_pci virtio_gpu evdev uinput
 cat > "$root/init" <<'INIT'
 #!/bin/sh
 mount -t proc proc /proc
@@ -201,22 +182,7 @@ wait_for() {  # wait_for COUNT PATTERN SECONDS: until the serial log has COUNT l
     sleep 0.5
   done
 }
-screendump() {  # screendump FILE: QEMU writes what the virtual monitor shows as PNG
-  python3 - "$work/qmp.sock" "$1" <<'PY'
-import json, socket, sys
-s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile("rw")
-def call(cmd, **args):
-    f.write(json.dumps({"execute": cmd, "arguments": args} if args else {"execute": cmd}) + "\n"); f.flush()
-    while True:
-        reply = json.loads(f.readline())
-        if "return" in reply or "error" in reply:
-            if "error" in reply: sys.exit(f"QMP {cmd}: {reply['error']}")
-            return reply
-json.loads(f.readline())
-call("qmp_capabilities")
-call("screendump", filename=sys.argv[2], format="png")
-PY
-}
+screendump() { qemu_screendump "$work/qmp.sock" "$1"; }  # what the virtual monitor shows, as PNG
 
 passed=0 failed=0
 check() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); say "FAIL: $*"; fi; }

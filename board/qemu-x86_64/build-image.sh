@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The appliance for an amd64 virtual machine: a Debian bookworm root (mmdebstrap, minbase) with systemd, udev,
+# the C libraries lectern links, DejaVu, and lectern started by its unit, as a read-only ext4 image; a writable
+# ext4 data image mounted at /var/lib/lectern; Debian's kernel and a small busybox initramfs that loads the
+# virtio modules, mounts the root read-only and hands over to systemd.
+#
+# Usage: build-image.sh [--test] PATH/TO/release/lectern OUTDIR
+#   --test  adds qemu-guest-agent, a channel for tests to run commands in the guest (never in a real image).
+# Writes OUTDIR/rootfs.img, OUTDIR/vmlinuz, OUTDIR/initrd.img, and OUTDIR/data.img if it does not exist yet
+# (the data survives rebuilds; delete it for a fresh one). Needs root (mmdebstrap, device nodes) and
+# mmdebstrap, e2fsprogs, busybox-static, kmod. Downloaded packages are kept in .build-appliance/apt-cache and
+# the kernel in .build-qemu, so a second build downloads nothing but the archive's index.
+#
+# Why this boot path: the kernel package the QEMU test already fetches boots a virtual machine with
+# -kernel/-initrd, so the image needs no boot loader, no kernel package and no initramfs-tools (which would add
+# ~300 MB and a minute of build time). The initramfs loads every module the machine needs (virtio disks,
+# display, console, input), so the root file system carries no kernel modules at all.
+set -euo pipefail
+test_image=0
+[ "${1:-}" = --test ] && { test_image=1; shift; }
+bin=$(realpath "${1:?usage: build-image.sh [--test] PATH/TO/lectern OUTDIR}")
+out=${2:?usage: build-image.sh [--test] PATH/TO/lectern OUTDIR}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cache=${LECTERN_APPLIANCE_CACHE:-$repo/.build-appliance}
+say() { echo "build-image: $*"; }
+[ "$(id -u)" -eq 0 ] || { echo "build-image: needs root (mmdebstrap writes device nodes and owners)" >&2; exit 1; }
+. "$repo/scripts/qemu-lib.sh"
+mkdir -p "$out" "$cache/apt-cache" "$cache/apt-lists"
+out=$(realpath "$out")
+start=$SECONDS
+
+# --- the packages: the base system, and the Debian package of each C library lectern links directly -------
+libs=()
+for soname in $(objdump -p "$bin" | awk '$1 == "NEEDED" {print $2}'); do
+  path=$(ldd "$bin" | awk -v so="$soname" '$1 == so {print $3}')
+  [ -n "$path" ] || continue
+  # usrmerge: dpkg may know the file under /lib or under /usr/lib
+  package=$( (dpkg -S "$path" || dpkg -S "$(realpath "$path")" || dpkg -S "/usr$path") 2>/dev/null | head -1 | cut -d: -f1)
+  [ -n "$package" ] && libs+=("$package")
+done
+[ ${#libs[@]} -gt 3 ] || { echo "build-image: cannot tell which packages hold lectern's libraries" >&2; exit 1; }
+include=(systemd-sysv udev kmod e2fsprogs ca-certificates fonts-dejavu-core "${libs[@]}")
+[ $test_image -eq 1 ] && include+=(qemu-guest-agent)
+include=$(printf '%s\n' "${include[@]}" | sort -u | paste -sd, -)
+say "packages: $include"
+
+# --- the root file system ----------------------------------------------------------------------------------
+rootfs=$cache/rootfs$([ $test_image -eq 1 ] && echo -test || true)
+rm -rf "$rootfs" && mkdir -p "$rootfs"
+# Whatever systemd/ holds for the image: the unit, and sysusers/tmpfiles entries once they are there.
+units=$(ls "$repo"/systemd/*.service "$repo"/systemd/*.timer 2>/dev/null || true)
+sysusers=$(ls "$repo"/systemd/sysusers.d/*.conf 2>/dev/null || true)
+tmpfiles=$(ls "$repo"/systemd/tmpfiles.d/*.conf 2>/dev/null || true)
+presets=$(ls "$repo"/systemd/*.preset 2>/dev/null || true)
+logind=$(ls "$repo"/systemd/logind.conf.d/*.conf 2>/dev/null || true)
+envs=$(ls "$repo"/systemd/*.env.example 2>/dev/null || true)
+export bin units sysusers tmpfiles presets logind envs test_image
+# The .debs (and the archive's index) are kept between builds: copied in before apt runs, copied out after.
+count_debs() { find "$cache/apt-cache" -name '*.deb' | wc -l; }
+debs_before=$(count_debs)
+lists_before=$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)
+mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essential/unlink \
+  --aptopt='APT::Install-Recommends "false"' --include="$include" \
+  --setup-hook='mkdir -p "$1"/var/cache/apt/archives "$1"/var/lib/apt/lists' \
+  --setup-hook="sync-in '$cache/apt-cache' /var/cache/apt/archives/" \
+  --setup-hook="sync-in '$cache/apt-lists' /var/lib/apt/lists/" \
+  --customize-hook="sync-out /var/cache/apt/archives '$cache/apt-cache'" \
+  --customize-hook="sync-out /var/lib/apt/lists '$cache/apt-lists'" \
+  --customize-hook='rm -f "$1"/var/cache/apt/archives/*.deb' \
+  --customize-hook='
+    set -e
+    install -m 755 "$bin" "$1/usr/bin/lectern"
+    for unit in $units; do install -m 644 "$unit" "$1/usr/lib/systemd/system/"; done
+    for conf in $sysusers; do install -D -m 644 "$conf" "$1/usr/lib/sysusers.d/$(basename "$conf")"; done
+    for conf in $tmpfiles; do install -D -m 644 "$conf" "$1/usr/lib/tmpfiles.d/$(basename "$conf")"; done
+    for conf in $presets; do install -D -m 644 "$conf" "$1/usr/lib/systemd/system-preset/20-$(basename "$conf")"; done
+    for conf in $logind; do install -D -m 644 "$conf" "$1/etc/systemd/logind.conf.d/$(basename "$conf")"; done
+    for conf in $envs; do install -D -m 644 "$conf" "$1/usr/share/doc/lectern/$(basename "$conf")"; done
+    # FALLBACK until systemd/sysusers.d/lectern.conf exists: delete this block once it does.
+    if [ ! -e "$1/usr/lib/sysusers.d/lectern.conf" ]; then
+      printf "u lectern - \"Lectern wall-panel reader\" /var/lib/lectern\n" > "$1/usr/lib/sysusers.d/lectern.conf"
+    fi
+    # The root is read-only at run time: users are made now, not at first boot.
+    systemd-sysusers --root="$1" >/dev/null
+    # What tmpfiles.d makes under /etc must be there before the root turns read-only.
+    for conf in $tmpfiles; do systemd-tmpfiles --root="$1" --create --prefix=/etc "$conf" || true; done
+    chroot "$1" systemctl enable lectern.service 2>/dev/null
+    # The panel is the only thing on the screen; nothing on a read-only root for apt to do.
+    chroot "$1" systemctl mask getty@tty1.service getty-static.service apt-daily.timer apt-daily-upgrade.timer \
+      dpkg-db-backup.timer 2>/dev/null
+    echo lectern > "$1/etc/hostname"
+    # The journal lives in memory and is copied to the serial console (READY=1 shows as "Started lectern...").
+    mkdir -p "$1/etc/systemd/journald.conf.d"
+    printf "[Journal]\nStorage=volatile\nForwardToConsole=yes\nTTYPath=/dev/ttyS0\nMaxLevelConsole=info\n" \
+      > "$1/etc/systemd/journald.conf.d/console.conf"
+    cat > "$1/etc/fstab" <<FSTAB
+/dev/vda         /                 ext4   ro,noatime                 0 0
+/dev/vdb         /var/lib/lectern  ext4   rw,noatime,nofail,x-systemd.device-timeout=20s  0 2
+tmpfs            /tmp              tmpfs  mode=1777,nosuid,nodev     0 0
+tmpfs            /var/tmp          tmpfs  mode=1777,nosuid,nodev     0 0
+FSTAB
+    mkdir -p "$1/var/lib/lectern"
+    # A machine id is made at each boot (the root cannot keep one).
+    : > "$1/etc/machine-id"
+    rm -rf "$1"/var/lib/apt/lists/* "$1"/var/log/*.log "$1"/usr/share/doc/*/changelog*
+  ' \
+  bookworm "$rootfs/" \
+  "deb http://deb.debian.org/debian bookworm main" \
+  "deb http://deb.debian.org/debian bookworm-updates main" \
+  "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 | { grep -v '^Get:' || true; } | sed 's/^/  /'
+[ -x "$rootfs/usr/bin/lectern" ] || { echo "build-image: mmdebstrap failed" >&2; exit 1; }
+debs_new=$(( $(count_debs) - debs_before ))
+lists=$([ "$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)" = "$lists_before" ] &&
+  echo "the archive's index unchanged" || echo "the archive's index fetched")
+say "root file system in $((SECONDS - start)) s, $(du -sh "$rootfs" | cut -f1); downloaded $debs_new packages, $lists"
+
+# --- the images: mkfs.ext4 -d fills them without mounting anything ----------------------------------------
+size_mb=$(( $(du -sm "$rootfs" | cut -f1) * 5 / 4 + 64 ))
+rm -f "$out/rootfs.img"
+mkfs.ext4 -q -L lectern-root -d "$rootfs" "$out/rootfs.img" "${size_mb}M" >/dev/null
+rm -rf "$rootfs"
+if [ ! -e "$out/data.img" ]; then
+  mkfs.ext4 -q -L lectern-data "$out/data.img" 256M >/dev/null
+fi
+say "rootfs.img ${size_mb} MiB, data.img $(du -h --apparent-size "$out/data.img" | cut -f1)"
+
+# --- the kernel and the initramfs ---------------------------------------------------------------------------
+qemu_kernel "$repo/.build-qemu"
+cp "$qemu_kroot/boot/vmlinuz-$qemu_kversion" "$out/vmlinuz"
+initramfs=$(mktemp -d)
+trap 'rm -rf "$initramfs"' EXIT
+mkdir -p "$initramfs"/{bin,dev,proc,sys,root}
+cp /bin/busybox "$initramfs/bin/busybox"
+for applet in sh mount umount insmod sleep cat switch_root; do ln -s busybox "$initramfs/bin/$applet"; done
+: > "$initramfs/modules"
+qemu_modules "$initramfs" "$initramfs/modules" virtio_pci virtio_blk ext4 crc32c_generic virtio_gpu virtio_console \
+  evdev uinput
+cat > "$initramfs/init" <<'INIT'
+#!/bin/sh
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+for ko in $(cat /modules); do insmod "$ko" 2>/dev/null; done
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -b /dev/vda ] && break; sleep 0.25; done
+mount -t ext4 -o ro /dev/vda /root || { echo "initramfs: cannot mount /dev/vda"; exec sh; }
+umount /proc /sys
+mount --move /dev /root/dev
+exec switch_root /root /sbin/init
+INIT
+chmod +x "$initramfs/init"
+(cd "$initramfs" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$out/initrd.img"
+echo $test_image > "$out/test-image"
+# Built with sudo: the person who asked may boot it without root (run.sh puts its sockets and logs here).
+if [ -n "${SUDO_UID:-}" ]; then chown -R "$SUDO_UID:$SUDO_GID" "$out"; fi
+say "kernel $qemu_kversion, initrd.img $(du -h "$out/initrd.img" | cut -f1); done in $((SECONDS - start)) s"

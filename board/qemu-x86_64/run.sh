@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Boots the appliance image build-image.sh wrote to OUTDIR in QEMU (no KVM needed: TCG), with a 1280x800
+# virtio-gpu display, the root disk read-only and the data disk writable.
+#
+# Usage: run.sh OUTDIR [--headless] [-- QEMU-ARGS...]
+#   For a person: a window (GTK) when $DISPLAY is set, else VNC on :0 (localhost:5900); the serial console
+#   (the journal) on this terminal; Ctrl-A X quits.
+#   --headless (for tests): no display, the serial console goes to OUTDIR/serial.log; the monitor (QMP) listens
+#   on OUTDIR/qmp.sock and, in a --test image, the guest agent on OUTDIR/qga.sock. QEMU replaces this script's
+#   process, so its pid is the pid a caller started.
+# LECTERN_QEMU_MEM (MiB, default 1024) and LECTERN_QEMU_SMP (default 2) size the machine.
+set -euo pipefail
+out=$(realpath "${1:?usage: run.sh OUTDIR [--headless] [-- QEMU-ARGS...]}")
+shift
+headless=0
+[ "${1:-}" = --headless ] && { headless=1; shift; }
+[ "${1:-}" = -- ] && shift
+for f in vmlinuz initrd.img rootfs.img data.img; do
+  [ -e "$out/$f" ] || { echo "run.sh: $out/$f is missing: build the image first (build-image.sh)" >&2; exit 1; }
+done
+args=(-machine q35 -accel tcg -m "${LECTERN_QEMU_MEM:-1024}" -smp "${LECTERN_QEMU_SMP:-2}" -no-reboot
+  -vga none -device virtio-gpu-pci,xres=1280,yres=800
+  -kernel "$out/vmlinuz" -initrd "$out/initrd.img"
+  -append "console=ttyS0 root=/dev/vda ro quiet loglevel=3 panic=-1 vt.global_cursor_default=0 consoleblank=0 logo.nologo"
+  -drive "file=$out/rootfs.img,if=virtio,format=raw,readonly=on"
+  -drive "file=$out/data.img,if=virtio,format=raw"
+  -qmp "unix:$out/qmp.sock,server=on,wait=off")
+if [ "$(cat "$out/test-image" 2>/dev/null)" = 1 ]; then
+  args+=(-device virtio-serial-pci -chardev "socket,path=$out/qga.sock,server=on,wait=off,id=qga0"
+    -device virtserialport,chardev=qga0,name=org.qemu.guest_agent.0)
+fi
+if [ $headless -eq 1 ]; then
+  args+=(-display none -serial "file:$out/serial.log")
+else
+  if [ -n "${DISPLAY:-}" ]; then
+    args+=(-display gtk)
+  else
+    args+=(-display vnc=127.0.0.1:0)
+    echo "run.sh: no \$DISPLAY: the panel is on VNC at localhost:5900 (e.g. ssh -L 5900:localhost:5900 this machine, then a VNC viewer)"
+  fi
+  args+=(-serial mon:stdio)
+  echo "run.sh: booting (about 30 s without KVM); the journal follows; Ctrl-A X quits"
+fi
+exec qemu-system-x86_64 "${args[@]}" "$@"
