@@ -77,10 +77,6 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
     for conf in $presets; do install -D -m 644 "$conf" "$1/usr/lib/systemd/system-preset/20-$(basename "$conf")"; done
     for conf in $logind; do install -D -m 644 "$conf" "$1/etc/systemd/logind.conf.d/$(basename "$conf")"; done
     for conf in $envs; do install -D -m 644 "$conf" "$1/usr/share/doc/lectern/$(basename "$conf")"; done
-    # FALLBACK until systemd/sysusers.d/lectern.conf exists: delete this block once it does.
-    if [ ! -e "$1/usr/lib/sysusers.d/lectern.conf" ]; then
-      printf "u lectern - \"Lectern wall-panel reader\" /var/lib/lectern\n" > "$1/usr/lib/sysusers.d/lectern.conf"
-    fi
     # The root is read-only at run time: users are made now, not at first boot.
     systemd-sysusers --root="$1" >/dev/null
     # What tmpfiles.d makes under /etc must be there before the root turns read-only.
