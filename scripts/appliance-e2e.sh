@@ -246,7 +246,9 @@ if wait_serial 1 "Started lectern.service" 240; then
 else
   check "the appliance boots again after the power cut" false
 fi
-qemu_ctl qmp "$out/qmp.sock" quit 2>/dev/null; wait "$qemu_pid" 2>/dev/null; qemu_pid=""
+# A QEMU that does not answer must not hang the test: quit, then kill.
+timeout 30 python3 "$qemu_lib_dir/qemu_ctl.py" qmp "$out/qmp.sock" quit 2>/dev/null || kill -KILL "$qemu_pid" 2>/dev/null
+wait "$qemu_pid" 2>/dev/null; qemu_pid=""
 
 say "$passed passed, $failed failed; total $(since "$total_start") s"
 [ "$failed" -eq 0 ]

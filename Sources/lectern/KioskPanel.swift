@@ -115,13 +115,16 @@ final class KioskPanel {
         }
         inputWatch = events.watch(source.fd) { [unowned self] revents in
             guard revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
-                // poll would report this forever: stop watching, and end every finger so nothing stays held.
-                log.error("touch input failed (poll revents \(revents)); touch is off until the kiosk restarts")
+                // poll would report this forever: stop watching, end every finger so nothing stays held, and stop,
+                // so that the service manager starts the kiosk afresh with working touch. Running on without
+                // touch would look healthy to systemd for months (found in review).
+                log.error("touch input failed (poll revents \(revents)); stopping so the kiosk starts again with touch")
                 if let inputWatch { events.unwatch(inputWatch) }
                 if var assembler {
                     deliver(assembler.cancelAll(timeUsec: Int64(MonotonicClock.seconds() * 1e6)))
                     self.assembler = assembler
                 }
+                events.stop()
                 return
             }
             for raw in source.read() {

@@ -95,6 +95,20 @@ import Touch
         #expect(assembler.handle(.touchFrame(timeUsec: 20)).first?.events == [TouchEvent(slot: 0, phase: .down, x: 5, y: 5, timeUsec: 20)])
     }
 
+    /// Found in review: a finger whose down no frame had delivered got a cancel for a touch never seen, and a
+    /// press taken over by another mouse's motion stayed stuck when the pressing mouse went away.
+    @Test func removalCancelsOnlyWhatWasSeenAndThePressStaysWithItsDevice() {
+        var assembler = TouchAssembler(logicalWidth: 100, logicalHeight: 100)
+        _ = assembler.handle(.touchDown(device: 1, seatSlot: 0, x: 1, y: 1, timeUsec: 0))
+        #expect(assembler.handle(.deviceRemoved(device: 1, timeUsec: 5)).isEmpty)
+        #expect(assembler.handle(.touchFrame(timeUsec: 6)).isEmpty)
+
+        _ = assembler.handle(.pointerButton(device: 2, pressed: true, timeUsec: 10))
+        _ = assembler.handle(.pointerMotion(device: 3, x: 7, y: 7, timeUsec: 20))
+        #expect(assembler.handle(.deviceRemoved(device: 2, timeUsec: 30)).first?.events.map(\.phase) == [.cancel])
+        #expect(assembler.handle(.pointerMotion(device: 3, x: 8, y: 8, timeUsec: 40)).isEmpty)
+    }
+
     @Test func failedInputCancelsEveryFingerAndThePointer() {
         var assembler = TouchAssembler(logicalWidth: 100, logicalHeight: 100)
         #expect(assembler.cancelAll(timeUsec: 0).isEmpty)

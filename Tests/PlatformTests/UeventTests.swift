@@ -127,4 +127,15 @@ enum CapturedUevents {
         flags = fcntl(monitor.fd, F_GETFL)
         #expect(flags & O_NONBLOCK != 0)
     }
+
+    /// Found in review: a stable link (`/dev/dri/by-path/…-card`) named no card the kernel's uevents name.
+    @Test func aLinkToTheCardIsKnownByTheNodeItPointsAt() throws {
+        var template = Array("/tmp/lectern-card-XXXXXX".utf8CString)
+        let folder = String(cString: mkdtemp(&template)!)
+        defer { _ = system("rm -rf '\(folder)'") }
+        try AtomicFile.write([], to: folder + "/card3")
+        #expect(symlink(folder + "/card3", folder + "/platform-gpu-card") == 0)
+        #expect(DisplayHotplug(cardPath: folder + "/platform-gpu-card").card == "card3")
+        #expect(DisplayHotplug(cardPath: "/nowhere/card7").card == "card7")
+    }
 }

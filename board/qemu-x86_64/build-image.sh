@@ -34,10 +34,15 @@ start=$SECONDS
 libs=()
 for soname in $(objdump -p "$bin" | awk '$1 == "NEEDED" {print $2}'); do
   path=$(ldd "$bin" | awk -v so="$soname" '$1 == so {print $3}')
-  [ -n "$path" ] || continue
   # usrmerge: dpkg may know the file under /lib or under /usr/lib
   package=$( (dpkg -S "$path" || dpkg -S "$(realpath "$path")" || dpkg -S "/usr$path") 2>/dev/null | head -1 | cut -d: -f1)
-  [ -n "$package" ] && libs+=("$package")
+  # A library no Debian package holds (a Swift runtime from a build without --static-swift-stdlib) would leave
+  # an image where lectern cannot start: say so now rather than at boot.
+  [ -n "$path" ] && [ -n "$package" ] || {
+    echo "build-image: no Debian package holds $soname, which $bin needs (build it with --static-swift-stdlib, on bookworm)" >&2
+    exit 1
+  }
+  libs+=("$package")
 done
 [ ${#libs[@]} -gt 3 ] || { echo "build-image: cannot tell which packages hold lectern's libraries" >&2; exit 1; }
 include=(systemd-sysv udev kmod e2fsprogs ca-certificates fonts-dejavu-core "${libs[@]}")

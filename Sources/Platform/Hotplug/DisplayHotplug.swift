@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// What the kiosk does about its display when the kernel says a DRM device's connectors may have changed:
 /// the decisions only; the caller probes the connector and opens or drops the display. Nothing here polls:
 /// a hotplug uevent (or a missed-uevents overrun) is the only reason to look again.
@@ -23,7 +26,13 @@ public struct DisplayHotplug: Sendable {
     public private(set) var state: State
 
     public init(cardPath: String, state: State = .waiting) {
-        card = cardPath.split(separator: "/").last.map(String.init) ?? cardPath
+        // A stable name (`/dev/dri/by-path/platform-gpu-card`) is a link: the kernel's uevents name the node
+        // it points at. Found in review: hotplug was ignored for such a path.
+        let resolved = realpath(cardPath, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? cardPath
+        card = resolved.split(separator: "/").last.map(String.init) ?? resolved
         self.state = state
     }
 

@@ -58,7 +58,9 @@ public struct TouchAssembler: Sendable {
         case let .pointerMotion(device, x, y, t):
             let p = logical(x, y)
             let pressed = pointer?.pressed ?? false
-            pointer = (device, p, pressed)
+            // While pressed, the press belongs to the device that pressed: another mouse moving must not take it
+            // over, or removing the first would leave the press stuck (found in review).
+            pointer = (pressed ? (pointer?.device ?? device) : device, p, pressed)
             guard pressed else { return [] }
             return [TouchFrame(timeUsec: t, events: [TouchEvent(slot: Self.pointerSlot, phase: .move, position: p, timeUsec: t)])]
         case let .pointerButton(device, pressed, t):
@@ -69,17 +71,23 @@ public struct TouchAssembler: Sendable {
             let phase: TouchPhase = pressed ? .down : .up
             return [TouchFrame(timeUsec: t, events: [TouchEvent(slot: Self.pointerSlot, phase: phase, position: p, timeUsec: t)])]
         case let .deviceRemoved(device, t):
+            // A finger whose down no frame has delivered yet was never seen: it gets no cancel (found in review).
+            let unseen = Set(pending.filter { $0.phase == .down }.map(\.slot))
             var cancelled: [TouchEvent] = []
+            var dropped: Set<Int> = []
             for (slot, finger) in active.sorted(by: { $0.key < $1.key }) where finger.device == device {
                 active.removeValue(forKey: slot)
-                cancelled.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, timeUsec: t))
+                dropped.insert(slot)
+                if !unseen.contains(slot) {
+                    cancelled.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, timeUsec: t))
+                }
             }
             if let p = pointer, p.device == device {
                 if p.pressed { cancelled.append(TouchEvent(slot: Self.pointerSlot, phase: .cancel, position: p.position, timeUsec: t)) }
                 pointer = nil
             }
             // Anything half-assembled from the vanished device is dropped with it.
-            pending.removeAll { event in cancelled.contains { $0.slot == event.slot } }
+            pending.removeAll { dropped.contains($0.slot) }
             return cancelled.isEmpty ? [] : [TouchFrame(timeUsec: t, events: cancelled)]
         }
         return []
@@ -88,7 +96,8 @@ public struct TouchAssembler: Sendable {
     /// Ends every finger at once, for input that failed as a whole (its fd reports an error): like every device
     /// going away together. Returns the frame of cancels, or none when nothing was down.
     public mutating func cancelAll(timeUsec t: Int64) -> [TouchFrame] {
-        var cancelled = active.sorted { $0.key < $1.key }.map {
+        let unseen = Set(pending.filter { $0.phase == .down }.map(\.slot))
+        var cancelled = active.sorted { $0.key < $1.key }.filter { !unseen.contains($0.key) }.map {
             TouchEvent(slot: $0.key, phase: .cancel, position: $0.value.position, timeUsec: t)
         }
         if let p = pointer, p.pressed {
