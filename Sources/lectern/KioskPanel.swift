@@ -73,8 +73,12 @@ final class KioskPanel {
                                                   pixelHeight: display.shadow.height, scale: scale,
                                                   typesetter: ScreenFonts.typesetter(log: log), glyphs: glyphs),
                              first: first)
-        made.onSceneChange = { [state, log] name in
-            do { try state?.save(ReaderState(scene: name)) } catch { log.error("reader state not saved: \(error)") }
+        made.onSceneChange = { [state, log, events] name in
+            // Saved once the frame is out: the save fsyncs twice, which on an SD card would hold up the very frame
+            // that shows the new demo (found in review).
+            events.schedule(after: 0) {
+                do { try state?.save(ReaderState(scene: name)) } catch { log.error("reader state not saved: \(error)") }
+            }
         }
         shell = made
         let fresh = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,

@@ -151,12 +151,14 @@ Storage=volatile
 RuntimeMaxUse=16M
 EOF
 
-# Root read-only; the store on its own partition; what else must be writable lives in memory.
+# Root read-only; the store on its own partition (nofail: a data partition that cannot be mounted must not drop
+# the board into emergency mode with a locked root; lectern's unit then fails on it and says why); what else must
+# be writable lives in memory.
 cat > "$root/etc/fstab" <<EOF
 # <file system>           <mount point>       <type> <options>                                   <dump> <pass>
 PARTUUID=$disk_id-02      /                   ext4   ro,noatime                                  0      1
 PARTUUID=$disk_id-01      /boot/firmware      vfat   ro,noatime,umask=0022,noauto,x-systemd.automount 0 0
-PARTUUID=$disk_id-03      /var/lib/lectern    ext4   rw,noatime,nodev,nosuid,noexec,commit=5     0      2
+PARTUUID=$disk_id-03      /var/lib/lectern    ext4   rw,noatime,nodev,nosuid,noexec,commit=5,nofail 0  2
 tmpfs                     /tmp                tmpfs  rw,nodev,nosuid,mode=1777,size=64M          0      0
 tmpfs                     /var/tmp            tmpfs  rw,nodev,nosuid,mode=1777,size=16M          0      0
 tmpfs                     /var/log            tmpfs  rw,nodev,nosuid,noexec,mode=0755,size=16M   0      0
