@@ -33,6 +33,8 @@ start=$SECONDS
 # --- the packages: the base system, and the Debian package of each C library lectern links directly -------
 libs=()
 for soname in $(objdump -p "$bin" | awk '$1 == "NEEDED" {print $2}'); do
+  # The dynamic loader comes with libc6, which every Debian system has; ldd lists it by path, not by name.
+  case $soname in ld-linux*) continue ;; esac
   path=$(ldd "$bin" | awk -v so="$soname" '$1 == so {print $3}')
   # usrmerge: dpkg may know the file under /lib or under /usr/lib
   package=$( (dpkg -S "$path" || dpkg -S "$(realpath "$path")" || dpkg -S "/usr$path") 2>/dev/null | head -1 | cut -d: -f1)
