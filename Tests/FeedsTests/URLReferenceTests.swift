@@ -41,7 +41,7 @@ import Testing
     @Test func readsSchemes() {
         #expect(URLReference.scheme(of: "JavaScript:alert(1)") == "javascript")
         #expect(URLReference.scheme(of: "/path:with-colon") == nil)
-        #expect(URLReference.isAbsolute("mailto:a@b"))
-        #expect(!URLReference.isAbsolute("a/b:c"))
+        #expect(URLReference.scheme(of: "mailto:a@b") == "mailto")
+        #expect(URLReference.scheme(of: "a/b:c") == nil)
     }
 }

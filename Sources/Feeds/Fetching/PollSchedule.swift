@@ -78,11 +78,10 @@ public struct PollSchedule: Equatable, Sendable {
 
     /// FNV-1a over the URL and the error count: the same feed gets the same jitter on every run.
     private static func hash(_ url: String, _ errors: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 + [UInt8(truncatingIfNeeded: errors)] {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
+        var hash = FNV1a()
+        hash.add(bytes: url.utf8)
+        hash.add(byte: UInt8(truncatingIfNeeded: errors))
+        return hash.bits
     }
 }
 

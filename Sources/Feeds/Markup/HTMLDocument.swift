@@ -74,34 +74,10 @@ struct HTMLElement {
     /// The tag name in lowercase (libxml2's HTML parser lowercases names).
     var name: String { node.pointee.name.map { String(cString: $0) } ?? "" }
 
-    /// Whether the tag is `name`, without making a String.
-    func isNamed(_ name: StaticString) -> Bool {
-        guard let own = node.pointee.name else { return false }
-        return name.withUTF8Buffer { expected in
-            var index = 0
-            while index < expected.count {
-                if own[index] != expected[index] { return false }
-                index += 1
-            }
-            return own[index] == 0
-        }
-    }
-
     /// The attribute's value, entities decoded, or nil.
     func attribute(_ name: String) -> String? {
         guard let value = xmlGetProp(node, name) else { return nil }
         defer { lectern_xml_free(value) }
         return String(cString: value)
-    }
-
-    /// Every attribute name in lowercase, in document order (the sanitiser drops what it does not know).
-    var attributeNames: [String] {
-        var names: [String] = []
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            if let name = current.pointee.name { names.append(String(cString: name).lowercased()) }
-            attribute = current.pointee.next
-        }
-        return names
     }
 }

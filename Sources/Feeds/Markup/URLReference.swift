@@ -58,9 +58,6 @@ public enum URLReference {
         return true
     }
 
-    /// Whether `string` starts with a scheme (`http:`, `mailto:`), i.e. needs no base.
-    public static func isAbsolute(_ string: String) -> Bool { Components(string).scheme != nil }
-
     /// The scheme in lowercase, if any: the sanitiser keeps only links it knows to be harmless.
     public static func scheme(of string: String) -> String? { Components(string.trimmingASCIIWhitespace()).scheme?.lowercased() }
 

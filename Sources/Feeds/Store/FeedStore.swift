@@ -378,21 +378,3 @@ public final class FeedStore {
         return hash.value
     }
 }
-
-/// 64-bit FNV-1a over optional strings, each field told apart from its neighbours and from nil.
-struct FNV1a {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ field: String?) {
-        guard let field else { return byte(0) }
-        byte(1)
-        for unit in field.utf8 { byte(unit) }
-        byte(0xff)  // never in UTF-8: ends the field
-    }
-
-    private mutating func byte(_ value: UInt8) {
-        state = (state ^ UInt64(value)) &* 0x100_0000_01b3
-    }
-
-    var value: Int64 { Int64(bitPattern: state) }
-}
