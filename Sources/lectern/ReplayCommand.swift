@@ -22,7 +22,7 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Play a touch trace through a demo scene and print each frame's state.",
-        discussion: "Scenes: \(DemoCatalog.names.joined(separator: ", ")). The trace's coordinates are points.")
+        discussion: "Scenes: \(DemoCatalog.names.joined(separator: ", ")), and reader (the app itself, over --store). The trace's coordinates are points.")
 
     @Argument(help: "The demo scene.")
     var scene: String
@@ -48,8 +48,23 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Start the scene's action from code at this many seconds after the first event.")
     var refreshAt: Double?
 
-    @Option(help: "Also save every frame as DIR/frame-NNNN.png.")
+    @Option(help: "Also save every frame as DIR/frame-NNNN.png (reader: DIR/NNNNN.png).")
     var frames: String?
+
+    @Option(help: "reader: the feed store to read (and write read state and stars to).")
+    var store: String?
+
+    @Option(help: "reader: the wall-clock time at the first event, ISO 8601 (without a zone: TZ's local time).")
+    var now: String?
+
+    @Option(help: "reader: a configuration file, as /etc/lectern/lectern.conf.")
+    var config: String?
+
+    @Option(help: "reader: minutes idle before ambient mode.")
+    var idleMinutes: String?
+
+    @Option(help: "reader: the night schedule, HH:MM-HH:MM.")
+    var night: String?
 
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("fps must be a number from 1 to 1000") }
@@ -63,6 +78,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if scene == "reader" { return try runReader() }
         guard DemoCatalog.names.contains(scene) else {
             throw CommandFailure("no scene '\(scene)' (scenes: \(DemoCatalog.names.joined(separator: ", ")))")
         }

@@ -151,7 +151,7 @@ import Text
     @Test func withNoArticlesItSaysSoInsteadOfFailing() throws {
         let pager = ArticlePager(frame: Rect(x: 0, y: 0, width: 400, height: 300), articles: [], typography: try makeTypography(),
                                  glyphs: GlyphCache())
-        #expect(pager.articles == [ArticlePager.nothingToRead] && !pager.header.exists && !pager.footer.exists)
+        #expect((pager.source as? ArticleList)?.articles == [ArticlePager.nothingToRead] && !pager.header.exists && !pager.footer.exists)
         var script = GestureScript(startUsec: 1_000_000)
         script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.4, hold: 0.1)
         play(script.events) { pager.handle($0) } frame: { pager.advance(to: $0) }

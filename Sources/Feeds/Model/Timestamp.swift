@@ -55,3 +55,11 @@ extension Int64 {
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
+
+extension Timestamp {
+    /// An ISO 8601 / RFC 3339 time as feeds write it (`2026-11-24T08:00:00Z`); without a zone it is read as UTC.
+    public init?(iso8601 text: String) {
+        guard let stamp = FeedDate.iso8601(Array(text.utf8)) else { return nil }
+        self = stamp
+    }
+}

@@ -35,6 +35,13 @@ public final class FeedStore {
         try StoreSchema.migrate(database)
     }
 
+    /// A store held in memory alone: the bundled samples, which nothing needs to keep across a restart.
+    public init(inMemory: Void) throws {
+        database = try Database(path: ":memory:")
+        try database.execute("PRAGMA foreign_keys = ON")
+        try StoreSchema.migrate(database)
+    }
+
     /// SQLite retries a failed read-write open read-only, so the errno it keeps is often the retry's (ENOENT for a
     /// file it could not create on a read-only file system): ask the directory instead.
     private static func whyNotOpened(_ path: String, _ error: DatabaseError) -> DatabaseError {
@@ -266,7 +273,15 @@ public final class FeedStore {
                     .integer(feed.rawValue), .text(key)).first
     }
 
+    func entries(where condition: String, _ values: DatabaseValue...) throws -> [StoredEntry] {
+        try entries("SELECT \(Self.entryColumns) FROM entries WHERE \(condition)", values)
+    }
+
     private func entries(_ sql: String, _ values: DatabaseValue...) throws -> [StoredEntry] {
+        try entries(sql, values)
+    }
+
+    private func entries(_ sql: String, _ values: [DatabaseValue]) throws -> [StoredEntry] {
         var result: [StoredEntry] = []
         let statement = try database.cached(sql)
         defer { statement.reset() }

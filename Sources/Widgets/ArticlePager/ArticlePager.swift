@@ -35,7 +35,8 @@ public final class ArticlePager {
     public static let flickRate = DecelerationRate.fast
 
     public let frame: Rect
-    public let articles: [Article]
+    /// What is paged through: the demo's articles, or the river a reader opened an entry from.
+    public let source: PagerSource
     private let typography: Typography
     private let glyphs: GlyphCache
     public private(set) var current: Int
@@ -46,13 +47,13 @@ public final class ArticlePager {
     /// The time of the last advance; the slide's progress is read at it.
     public private(set) var time = 0.0
 
-    private var page: ArticlePage
+    private var page: PagerPage
     /// Articles laid out so far, by index: an article is set once.
-    private var pages: [Int: ArticlePage] = [:]
+    private var pages: [Int: PagerPage] = [:]
     /// First screens of the articles either side of the current one, rendered offscreen.
     private var screens: [Int: Surface] = [:]
     /// The page leaving during a slide, drawn where it was.
-    private var leaving: (page: ArticlePage, offset: Double, bar: PagerBar)?
+    private var leaving: (page: PagerPage, offset: Double, bar: PagerBar)?
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
     private var touches = TouchSequence<Bool>()
 
@@ -60,14 +61,22 @@ public final class ArticlePager {
     public static let nothingToRead = Article(title: "Nothing to read yet",
                                               paragraphs: ["New articles will appear here as the feeds bring them."])
 
-    public init(frame: Rect, articles: [Article], startingAt index: Int = 0, typography: Typography,
+    public convenience init(frame: Rect, articles: [Article], startingAt index: Int = 0, typography: Typography,
+                            glyphs: GlyphCache) {
+        self.init(frame: frame, source: ArticleList(articles.isEmpty ? [Self.nothingToRead] : articles,
+                                                    typography: typography),
+                  startingAt: index, typography: typography, glyphs: glyphs)
+    }
+
+    /// `source` must hold at least one page.
+    public init(frame: Rect, source: PagerSource, startingAt index: Int = 0, typography: Typography,
                 glyphs: GlyphCache) {
         self.frame = frame
-        self.articles = articles.isEmpty ? [Self.nothingToRead] : articles
+        self.source = source
         self.typography = typography
         self.glyphs = glyphs
-        current = min(max(index, 0), self.articles.count - 1)
-        page = ArticlePage(self.articles[current], width: frame.width, typography: typography)
+        current = min(max(index, 0), max(0, source.count - 1))
+        page = source.page(at: current, width: frame.width)
         scroll = Self.scroller(frame: frame, page: page, scale: typography.scale)
         header = PagerBar(edge: .header, title: nil)
         footer = PagerBar(edge: .footer, title: nil)
@@ -76,7 +85,7 @@ public final class ArticlePager {
         prepareNeighbours()
     }
 
-    private static func scroller(frame: Rect, page: ArticlePage, scale: Scale) -> ScrollView {
+    private static func scroller(frame: Rect, page: PagerPage, scale: Scale) -> ScrollView {
         ScrollView(frame: frame, contentHeight: page.contentHeight,
                    physics: ScrollPhysics(tolerance: .display(scale: scale.pixelsPerPoint)))
     }
@@ -85,8 +94,8 @@ public final class ArticlePager {
     private func settle() {
         let titleStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.ink)
         func title(_ index: Int) -> TextLayout? {
-            guard articles.indices.contains(index) else { return nil }
-            return typography.layout(articles[index].title, style: titleStyle,
+            guard (0..<source.count).contains(index) else { return nil }
+            return typography.layout(source.title(at: index), style: titleStyle,
                                      paragraph: ParagraphStyle(maxLines: 1),
                                      width: max(40, frame.width - PagerBar.titleX - 16))
         }
@@ -101,19 +110,19 @@ public final class ArticlePager {
     /// Lays out the neighbours and renders their first screens, so a pull can slide them in at once. Called
     /// while nothing moves (the frame loop's `prepareAhead`); cheap when they are ready.
     public func prepareNeighbours() {
-        for index in [current - 1, current + 1] where articles.indices.contains(index) && screens[index] == nil {
+        for index in [current - 1, current + 1] where (0..<source.count).contains(index) && screens[index] == nil {
             screens[index] = layout(index).renderFirstScreen(height: frame.height, glyphs: glyphs)
         }
     }
 
     /// Whether both neighbours' first screens are ready.
     public var neighboursReady: Bool {
-        [current - 1, current + 1].allSatisfy { !articles.indices.contains($0) || screens[$0] != nil }
+        [current - 1, current + 1].allSatisfy { !(0..<source.count).contains($0) || screens[$0] != nil }
     }
 
-    private func layout(_ index: Int) -> ArticlePage {
+    private func layout(_ index: Int) -> PagerPage {
         if let laidOut = pages[index] { return laidOut }
-        let laidOut = ArticlePage(articles[index], width: frame.width, typography: typography)
+        let laidOut = source.page(at: index, width: frame.width)
         pages[index] = laidOut
         return laidOut
     }
@@ -264,6 +273,14 @@ public final class ArticlePager {
         header.draw(into: canvas, x: frame.minX, y: frame.minY + headerTop, width: frame.width, typography: typography)
         footer.draw(into: canvas, x: frame.minX, y: frame.minY + footerTop, width: frame.width, typography: typography)
     }
+
+    /// Puts the current page at `scrollY` at rest (the place a person was reading, after a restart).
+    public func restore(scrollY: Double) {
+        scroll.jump(to: min(max(scrollY, scroll.minOffset), max(scroll.minOffset, scroll.maxOffset)))
+    }
+
+    /// The page on show (for hit-testing a tap on it).
+    public var currentPage: PagerPage { page }
 
     /// The state a replay reports.
     public var transitionProgress: Double? { transition.map { $0.progress(at: time) } }

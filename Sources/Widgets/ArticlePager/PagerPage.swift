@@ -13,10 +13,35 @@ public protocol PagerPage: AnyObject {
     func renderFirstScreen(height: Double, glyphs: GlyphCache) -> Surface
 }
 
+extension PagerPage {
+    public func draw(into canvas: Canvas, frame: Rect, offset: Double) {
+        draw(into: canvas, frame: frame, offset: offset, dx: 0)
+    }
+}
+
 /// What the pager pages through: how many pages, each one's title for the bars, and the page itself, made on
 /// demand (a reader's river holds thousands of entries; only the current one and its neighbours are set).
 public protocol PagerSource: AnyObject {
     var count: Int { get }
     func title(at index: Int) -> String
     func page(at index: Int, width: Double) -> PagerPage
+}
+
+extension ArticlePage: PagerPage {}
+
+/// Plain articles set as `ArticlePage`s: what the demos page through.
+public final class ArticleList: PagerSource {
+    public let articles: [Article]
+    private let typography: Typography
+
+    public init(_ articles: [Article], typography: Typography) {
+        self.articles = articles
+        self.typography = typography
+    }
+
+    public var count: Int { articles.count }
+    public func title(at index: Int) -> String { articles[index].title }
+    public func page(at index: Int, width: Double) -> PagerPage {
+        ArticlePage(articles[index], width: width, typography: typography)
+    }
 }

@@ -88,6 +88,9 @@ public final class CircularRefresh {
         }
     }
 
+    /// The list under the control changed length (rows loaded, removed or inserted).
+    public func setContentHeight(_ height: Double, at time: Double) { scroll.setContentHeight(height, at: time) }
+
     /// Starts a refresh from code, looking exactly as a pulled one: the content slides down to show the control
     /// (when it rests at its top), the circle gives way to the spinner.
     public func beginRefreshing(at time: Double) {

@@ -74,6 +74,9 @@ public struct PullMenu: Sendable {
         pull.endDrag(fingerVelocity: fingerVelocity, at: time)
     }
 
+    /// Presents the menu without a pull (a button for it: the pull's visible fallback).
+    public mutating func present(at time: Double) { overlay.present(at: time) }
+
     /// A tap while the menu shows: it fades out. Taps during the fade-out are ignored.
     public mutating func tapOnMenu(at time: Double) {
         if overlay.phase == .open || overlay.phase == .opening { overlay.dismiss(at: time) }

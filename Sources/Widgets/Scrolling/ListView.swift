@@ -67,6 +67,11 @@ public final class ListView<Cell: AnyObject> {
         }
     }
 
+    /// Row `id`'s data changed: its cell, if it holds one, is filled again now.
+    public func reconfigure(_ id: Int) {
+        if let cell = cells[id] { configure(cell, id) }
+    }
+
     /// Removes row `id` with its collapse; true if it was there.
     @discardableResult
     public func remove(_ id: Int, at time: Double) -> Bool {

@@ -24,7 +24,7 @@ public final class SwipeList<Cell: AnyObject> {
         case sheetCancelled(row: Int)
     }
 
-    private enum Gesture: Hashable, Sendable { case swipe, scroll, tap }
+    private enum Gesture: Hashable, Sendable { case swipe, scroll, tap, press }
     private enum Owner: Equatable, Sendable { case sheet, list }
 
     public static var selectionFlashSeconds: Double { 0.4 }
@@ -34,9 +34,21 @@ public final class SwipeList<Cell: AnyObject> {
     public let frame: Rect
     public let actions: [SwipeAction]
     public let direction: LayoutDirection
-    public private(set) var scroll: ScrollView
+    /// The scroller when no refresh control owns it.
+    private var ownScroll: ScrollView
+    /// A pull-to-refresh control above the rows: when there is one, it owns the scroller, so the pull that
+    /// scrolls the list is the pull that refreshes it.
+    public let refresh: CircularRefresh?
+    public var scroll: ScrollView { refresh?.scroll ?? ownScroll }
     public let list: ListView<Cell>
     public private(set) var sheet: ActionSheet
+    /// The sheet's options for a row, asked each time it opens (Star or Unstar, as the row is); nil: the
+    /// options given at creation.
+    public var sheetOptions: ((Int) -> [String])?
+    /// The colours rows are drawn in (the demos' light look unless told otherwise).
+    public var theme = Theme.light
+    /// A long press on a row opens its sheet (the visible fallback for the swipe).
+    public var longPressOpensSheet = false
     public private(set) var openRow: Int?
     public private(set) var events: [Event] = []
     private var rows: [Int: SwipeRow] = [:]
@@ -51,13 +63,15 @@ public final class SwipeList<Cell: AnyObject> {
     private var hintCloses: (row: Int, at: Double)?
     private let typography: Typography
     private let buttonTitles: [TextLayout]
-    private let sheetTitles: [TextLayout]
+    private var sheetTitles: [TextLayout]
     private let sheetCancel: TextLayout
+    private let sheetStyle: TextStyle
     private let drawCell: (Cell, Canvas, Rect) -> Void
     public private(set) var time = 0.0
 
     public init(frame: Rect, ids: [Int], rowHeight: Double, actions: [SwipeAction] = [.more, .delete],
                 direction: LayoutDirection = .leftToRight, sheetOptions: [String], typography: Typography,
+                refresh: CircularRefresh? = nil,
                 makeCell: @escaping () -> Cell, configure: @escaping (Cell, Int) -> Void,
                 drawCell: @escaping (Cell, Canvas, Rect) -> Void) {
         self.frame = frame
@@ -66,12 +80,15 @@ public final class SwipeList<Cell: AnyObject> {
         self.typography = typography
         self.drawCell = drawCell
         list = ListView(frame: frame, ids: ids, rowHeight: rowHeight, makeCell: makeCell, configure: configure)
-        scroll = ScrollView(frame: frame, contentHeight: list.contentHeight,
-                            physics: ScrollPhysics(tolerance: .display(scale: typography.scale.pixelsPerPoint)))
+        ownScroll = ScrollView(frame: frame, contentHeight: list.contentHeight,
+                               physics: ScrollPhysics(tolerance: .display(scale: typography.scale.pixelsPerPoint)))
+        self.refresh = refresh
+        refresh?.setContentHeight(list.contentHeight, at: 0)
         sheet = ActionSheet(options: sheetOptions)
         let buttonStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.white)
         buttonTitles = actions.map { typography.layout($0.title, style: buttonStyle, width: max(10, $0.width - 8)) }
         let sheetStyle = TextStyle(family: .sans, size: 17, color: Color(red: 0.0, green: 0.44, blue: 0.9))
+        self.sheetStyle = sheetStyle
         sheetTitles = sheetOptions.map { typography.layout($0, style: sheetStyle, width: ActionSheet.maxWidth) }
         sheetCancel = typography.layout(sheet.cancelTitle, style: sheetStyle.with(weight: .bold),
                                         width: ActionSheet.maxWidth)
@@ -81,7 +98,8 @@ public final class SwipeList<Cell: AnyObject> {
         // The row swipe first: the more specific gesture wins when both would start on one event.
         GestureArena([(.swipe, .pan(PanRecognizer(axis: .horizontal))),
                       (.scroll, .pan(PanRecognizer(axis: .vertical, dominance: 0))),
-                      (.tap, .tap(TapRecognizer()))])
+                      (.tap, .tap(TapRecognizer())),
+                      (.press, .longPress(LongPressRecognizer()))])
     }
 
     /// The catch width of every row: the buttons' total width.
@@ -129,12 +147,40 @@ public final class SwipeList<Cell: AnyObject> {
         case .scroll?:
             guard let pan = arena.pan(.scroll) else { break }
             if pan.state == .began { closeOpenRow(at: time) }
-            scroll.follow(pan, at: time)
+            followScroll(pan, at: time)
         case .tap?:
             if let tap = arena.tap(.tap), tap.state == .ended { tapped(at: tap.location, time: time) }
+        case .press?:
+            pressed(at: time)
         case nil:
             break
         }
+    }
+
+    private func followScroll(_ pan: PanRecognizer, at time: Double) {
+        if let refresh { refresh.follow(pan, at: time) } else { ownScroll.follow(pan, at: time) }
+    }
+
+    /// A press held on a row: its sheet, as More would open it (once per press).
+    private func pressed(at time: Double) {
+        guard longPressOpensSheet, arena.longPress(.press)?.state == .began, !sheet.isVisible,
+              let id = touchedRow, list.layout.contains(id), !list.layout.isLeaving(id), !swallowTap else { return }
+        presentSheet(for: id, at: time)
+    }
+
+    private func presentSheet(for id: Int, at time: Double) {
+        if let options = sheetOptions?(id), options != sheet.options {
+            sheet = ActionSheet(options: options, cancelTitle: sheet.cancelTitle)
+            sheetTitles = options.map { typography.layout($0, style: sheetStyle, width: ActionSheet.maxWidth) }
+        }
+        sheetRow = id
+        sheet.present(at: time)
+    }
+
+    /// When a held finger becomes a long press, while one may.
+    public var deadline: Double? {
+        guard longPressOpensSheet, let usec = arena.deadlineUsec, arena.winner == nil else { return nil }
+        return Double(usec) / 1_000_000
     }
 
     /// A first finger touched: a touch outside the open row closes it now, and whatever tap it becomes is
@@ -172,8 +218,7 @@ public final class SwipeList<Cell: AnyObject> {
         case .delete:
             delete(id, at: time)
         case .more:
-            sheetRow = id
-            sheet.present(at: time)
+            presentSheet(for: id, at: time)
         case .other:
             close(id, at: time)
             events.append(.action(row: id, index: index))
@@ -240,14 +285,22 @@ public final class SwipeList<Cell: AnyObject> {
             hintCloses = nil
             close(hint.row, at: hint.at)
         }
-        var moving = scroll.advance(to: time)
+        if longPressOpensSheet, arena.winner == nil, !arena.touches.isEmpty {
+            arena.advance(toUsec: Int64((time * 1_000_000).rounded()))
+            if arena.winner == .press { pressed(at: time) }
+        }
+        var moving = refresh?.advance(to: time) ?? ownScroll.advance(to: time)
         for id in Array(rows.keys) {
             if rows[id]?.advance(to: time) == true { moving = true }
             // Only rows slid open or moving keep a swipe: a long list keeps a handful, not one per row touched.
             if let r = rows[id], !r.isShowingActions, !r.isMoving, !r.isDragging { rows[id] = nil }
         }
         if list.advance(to: time) { moving = true }
-        if list.contentHeight != scroll.contentHeight { scroll.setContentHeight(list.contentHeight, at: time) }
+        if list.contentHeight != scroll.contentHeight {
+            if let refresh { refresh.setContentHeight(list.contentHeight, at: time) } else {
+                ownScroll.setContentHeight(list.contentHeight, at: time)
+            }
+        }
         if sheet.advance(to: time) { moving = true }
         if let flash, time - flash.start < Self.selectionFlashSeconds { moving = true } else { flash = nil }
         return moving || hintCloses != nil
@@ -257,7 +310,7 @@ public final class SwipeList<Cell: AnyObject> {
 
     /// Paints the rows in view and, over them, the action sheet.
     public func draw(into canvas: Canvas) {
-        canvas.fill(frame, with: Palette.paper)
+        canvas.fill(frame, with: theme.paper)
         for visible in list.visibleRows(offset: scroll.offset) where canvas.needsDrawing(visible.frame) {
             let rowCanvas = canvas.clipped(to: canvas.snapped(visible.frame))
             let swipe = rows[visible.id]
@@ -270,15 +323,15 @@ public final class SwipeList<Cell: AnyObject> {
                 }
             }
             let content = swipe?.contentFrame(in: visible.frame) ?? visible.frame
-            rowCanvas.fill(content, with: Palette.paper)
+            rowCanvas.fill(content, with: theme.paper)
             if let flash, flash.row == visible.id {
                 // The selected row lights up and fades back to paper.
                 let fade = 1 - (time - flash.start) / Self.selectionFlashSeconds
-                rowCanvas.blend(content, with: Palette.highlight.faded(by: max(0, fade)))
+                rowCanvas.blend(content, with: theme.highlight.faded(by: max(0, fade)))
             }
             drawCell(visible.cell, rowCanvas, content)
             rowCanvas.fill(Rect(x: content.minX + 20, y: content.maxY - 1, width: content.width - 20, height: 1),
-                           with: Palette.separator)
+                           with: theme.separator)
         }
         sheet.draw(into: canvas, bounds: frame, titles: sheetTitles, cancel: sheetCancel, typography: typography)
     }

@@ -1,0 +1,92 @@
+/// An entry as a list row needs it: no bodies, so a river of hundreds of rows loads in a few milliseconds.
+public struct RiverEntry: Equatable, Sendable {
+    public var id: EntryID
+    public var feed: FeedID
+    /// The identity it was deduplicated on (the parsed id, else the link, else a content hash).
+    public var key: String
+    public var title: String?
+    public var link: String?
+    /// Newest first by this: the published date, never later than when the entry was first seen.
+    public var sortTime: Timestamp
+    public var isRead: Bool
+    public var isStarred: Bool
+    public var thumbnail: String?
+    /// Characters of the body (markup, else content, else summary): enough for a reading time.
+    public var textLength: Int
+    /// The start of the summary (else the content), plain text: the row's snippet.
+    public var snippet: String?
+}
+
+/// Which entries a river holds.
+public enum RiverSelection: Equatable, Sendable {
+    case unread
+    /// Every entry sorted at or after the moment (the reader's "Today").
+    case since(Timestamp)
+    case starred
+    case feed(FeedID)
+}
+
+extension FeedStore {
+    /// The entries of `selection`, newest first, at most `limit`.
+    public func river(_ selection: RiverSelection, limit: Int) throws -> [RiverEntry] {
+        let columns = """
+            SELECT id, feed_id, entry_key, title, link, sort_time, read, starred, thumbnail,
+                   length(coalesce(markup_text, content, summary, '')), substr(coalesce(summary, content), 1, 320)
+            FROM entries
+            """
+        let order = "ORDER BY sort_time DESC, id DESC LIMIT ?"
+        let limitValue = DatabaseValue.integer(Int64(max(0, limit)))
+        let sql: String
+        var values: [DatabaseValue]
+        switch selection {
+        case .unread: (sql, values) = ("\(columns) WHERE read = 0 \(order)", [limitValue])
+        case .since(let moment): (sql, values) = ("\(columns) WHERE sort_time >= ? \(order)", [.integer(moment.secondsSince1970), limitValue])
+        case .starred: (sql, values) = ("\(columns) WHERE starred = 1 \(order)", [limitValue])
+        case .feed(let feed): (sql, values) = ("\(columns) WHERE feed_id = ? \(order)", [.integer(feed.rawValue), limitValue])
+        }
+        var result: [RiverEntry] = []
+        let statement = try database.cached(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {
+            let row = statement
+            result.append(RiverEntry(
+                id: EntryID(rawValue: row.int64(at: 0)), feed: FeedID(rawValue: row.int64(at: 1)),
+                key: row.string(at: 2) ?? "", title: row.string(at: 3), link: row.string(at: 4),
+                sortTime: Timestamp(secondsSince1970: row.int64(at: 5)), isRead: row.int64(at: 6) != 0,
+                isStarred: row.int64(at: 7) != 0, thumbnail: row.string(at: 8), textLength: Int(row.int64(at: 9)),
+                snippet: row.string(at: 10)))
+        }
+        return result
+    }
+
+    /// One entry, body and all, by its row id; nil once it is gone (retention, an unsubscribe).
+    public func entry(_ id: EntryID) throws -> StoredEntry? {
+        try entries(where: "id = ?", .integer(id.rawValue)).first
+    }
+
+    /// Unread entries across every feed.
+    public func unreadCount() throws -> Int {
+        Int(try database.integer("SELECT count(*) FROM entries WHERE read = 0") ?? 0)
+    }
+
+    /// Marks every unread entry of `selection` read at once ("Mark all read"); returns how many changed.
+    @discardableResult
+    public func markAllRead(_ ids: [EntryID], at now: Timestamp) throws -> Int {
+        var changed = 0
+        try database.transaction {
+            for id in ids {
+                changed += try database.run("UPDATE entries SET read = 1, read_at = ? WHERE id = ? AND read = 0",
+                                            .integer(now.secondsSince1970), .integer(id.rawValue))
+            }
+        }
+        return changed
+    }
+}
+
+extension FeedStore {
+    /// The store's size on disk, bytes (pages in use times the page size).
+    public func sizeInBytes() throws -> Int {
+        Int((try database.integer("PRAGMA page_count") ?? 0) * (try database.integer("PRAGMA page_size") ?? 0))
+    }
+}

@@ -1,0 +1,80 @@
+import Touch
+import Widgets
+
+/// `lectern replay reader`'s fields for one frame (READER.md's contract; keep the names).
+extension ReaderApp {
+    public func inspection() -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [("screen", .string(screenName)), ("overlay", overlayName.map { .string($0) } ?? .null)]
+        fields.append(("list", listField))
+        fields.append(("article", articleField))
+        if let panel = menuPanel, menu.overlay.isShowing {
+            fields.append(("menu", .object([("items", .array(panel.items.map { item in
+                .object([("name", .string(item.name)), ("x", .number(item.frame.minX)), ("y", .number(item.frame.minY)),
+                         ("width", .number(item.frame.width)), ("height", .number(item.frame.height))])
+            }))])))
+        } else {
+            fields.append(("menu", .null))
+        }
+        if case .qr(let text)? = overlay { fields.append(("qr", .object([("text", .string(text))]))) } else {
+            fields.append(("qr", .null))
+        }
+        fields.append(("textSize", .number(context.settings.bodySize)))
+        fields.append(("unread", .integer(context.library.unreadCount())))
+        fields.append(("theme", .string(context.settings.theme.rawValue)))
+        fields.append(("samples", .bool(context.library.showsSamples)))
+        if case .feeds(let feeds) = screen { fields.append(("pull", .string(feeds.state.rawValue))) }
+        if case .list(let list) = screen {
+            fields.append(("refresh", .string(list.refresh.state.rawValue)))
+            fields.append(("newEntries", .integer(list.newCount)))
+            fields.append(("sheet", .string(list.list.sheet.isVisible ? "open" : "closed")))
+            fields.append(("undo", .bool(list.undo != nil)))
+        }
+        return fields
+    }
+
+    var screenName: String {
+        switch screen {
+        case .list: "list"
+        case .article: "article"
+        case .feeds: "feeds"
+        case .settings: "settings"
+        case .empty: "empty"
+        }
+    }
+
+    var overlayName: String? {
+        if menu.overlay.isShowing { return "menu" }
+        if case .list(let list) = screen, list.list.sheet.isVisible { return "sheet" }
+        switch overlay {
+        case .qr?: return "qr"
+        case .image?: return "image"
+        case nil: return nil
+        }
+    }
+
+    var listField: JSONValue {
+        guard case .list(let list) = screen else { return .null }
+        let rows: [JSONValue] = list.visibleRows().map { visible in
+            let entry = visible.row.entry
+            return .object([("id", .string(entry.key)), ("link", entry.link.map { .string($0) } ?? .null),
+                            ("feed", .string(visible.row.feedTitle)), ("title", .string(visible.row.title)),
+                            ("y", .number(visible.frame.minY)), ("height", .number(visible.frame.height)),
+                            ("read", .bool(entry.isRead)), ("starred", .bool(entry.isStarred)),
+                            ("offset", .number(visible.offset))])
+        }
+        return .object([("filter", .string(list.filter.inspectionName)), ("rows", .array(rows))])
+    }
+
+    var articleField: JSONValue {
+        guard case .article(let article, _) = screen else { return .null }
+        let row = article.current
+        let transition: JSONValue = article.pager.transition.map { t in
+            .object([("to", .string(article.pages.rows[t.to].entry.key)),
+                     ("progress", .number(t.progress(at: article.pager.time)))])
+        } ?? .null
+        return .object([("id", .string(row.entry.key)), ("link", row.entry.link.map { .string($0) } ?? .null),
+                        ("title", .string(row.title)), ("scrollY", .number(article.pager.scroll.offset)),
+                        ("contentHeight", .number(article.pager.currentPage.contentHeight)),
+                        ("transition", transition)])
+    }
+}

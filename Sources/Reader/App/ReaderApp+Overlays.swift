@@ -1,0 +1,45 @@
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// The overlays over a screen: a link's or an article's QR code, and an image seen whole. A tap anywhere
+/// closes either.
+extension ReaderApp {
+    func drawOverlay(_ overlay: Overlay, into canvas: Canvas) {
+        let theme = context.theme
+        let bounds = context.bounds
+        canvas.blend(bounds, with: Color(red: 0, green: 0, blue: 0, alpha: 0.55))
+        switch overlay {
+        case .qr(let text):
+            // A code large enough to scan from a metre: most of the panel's shorter side, dark on light in
+            // every theme.
+            let side = min(bounds.width, bounds.height) - 96
+            let card = Rect(x: bounds.midX - side / 2 - 24, y: 16, width: side + 48, height: min(bounds.height - 32, side + 88))
+            canvas.fill(RoundedRect(x: card.minX, y: card.minY, width: card.width, height: card.height, cornerRadius: 16),
+                        color: Color.white)
+            QRPicture.draw(text, into: canvas, square: Rect(x: card.minX + 24, y: card.minY + 16, width: side, height: side))
+            let caption = context.typography.layout(text, style: TextStyle(family: .sans, size: 13, color: Color(red: 0.3, green: 0.3, blue: 0.3)),
+                                                    paragraph: ParagraphStyle(alignment: .center, maxLines: 2),
+                                                    width: card.width - 32)
+            canvas.draw(caption, at: Point(x: card.minX + 16, y: card.minY + side + 24))
+        case .image(let url, let alt):
+            let box = bounds.insetBy(24)
+            canvas.fill(box, with: theme.inset)
+            let words = context.typography.layout(alt ?? url, style: context.style(size: 17, color: theme.faint),
+                                                  paragraph: ParagraphStyle(alignment: .center), width: box.width - 48)
+            canvas.draw(words, at: Point(x: box.minX + 24, y: box.midY - context.typography.height(of: words) / 2))
+        }
+    }
+}
+
+/// Draws a QR code of a text into a square (points): the panel's codes are drawn here.
+enum QRPicture {
+    static func draw(_ text: String, into canvas: Canvas, square: Rect) {
+        canvas.fill(square, with: Color.white)
+    }
+}
+
+extension Rect {
+    func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d)) }
+}

@@ -1,0 +1,49 @@
+import Feeds
+import Touch
+import Widgets
+
+/// The screens of words: empty, settings, about.
+extension ReaderApp {
+    static func emptyScreen(_ context: ReaderContext) -> NoticeScreen {
+        NoticeScreen(context: context, lines: [
+            .title("Nothing to read yet"),
+            .text("This panel has no feeds. To add some, copy an OPML file (every feed reader can export one) to "
+                + "/etc/lectern/feeds.opml on the panel's card, or set the opml setting in /etc/lectern/lectern.conf "
+                + "to where it is. Lectern reads it when it starts."),
+            .text("Or, on the panel's command line: lectern feeds add https://example.org/feed.xml"),
+            .text("New articles appear here as soon as the feeds bring them. Pull from the right edge for the menu."),
+        ])
+    }
+
+    static func settingsScreen(_ context: ReaderContext) -> NoticeScreen {
+        let s = context.settings
+        return NoticeScreen(context: context, lines: [
+            .title("Settings"),
+            .setting(label: "Text size", value: "\(ReaderSettings.plain(s.textSize)) pt", targets: ["Smaller", "Larger"]),
+            .setting(label: "Theme", value: s.theme.rawValue.capitalizedFirst, targets: ["Light", "Sepia", "Dark"]),
+            .setting(label: "Reading distance", value: "\(ReaderSettings.plain((s.readingDistance * 10).rounded() / 10)) m",
+                     targets: ["Nearer", "Farther"]),
+            .text("Turn ambient after \(ReaderSettings.plain(s.idleMinutes)) idle minutes. Night: \(s.night ?? "off"). "
+                + "These, and every other setting, are in /etc/lectern/lectern.conf; changes made here are kept on the panel."),
+        ])
+    }
+
+    static func aboutScreen(_ context: ReaderContext) -> NoticeScreen {
+        let library = context.library
+        let feeds = library.feeds()
+        let lastFetch = feeds.compactMap(\.fetch.lastFetch).max()
+        var lines: [NoticeScreen.Line] = [
+            .title("About Lectern"),
+            .text("Lectern \(ReaderVersion.current): a wall-panel reader for your feeds, drawn straight to the display."),
+            .text("\(feeds.count) feeds, \(library.unreadCount()) unread\(library.showsSamples ? " (the bundled samples)" : "")."),
+        ]
+        if let size = library.storeSize { lines.append(.text("Store: \(size / 1024) KiB.")) }
+        if let lastFetch { lines.append(.text("Last refresh: \(lastFetch.iso8601).")) }
+        return NoticeScreen(context: context, lines: lines)
+    }
+}
+
+/// The version the about screen shows; the executable sets it at start (it owns the number).
+public enum ReaderVersion {
+    nonisolated(unsafe) public static var current = "0.1.0"
+}

@@ -1,0 +1,299 @@
+import Feeds
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// The reader: the root scene the panel (and `lectern replay reader`) runs. It holds the screen on show and
+/// the overlays above it, routes each touch sequence to one of them, and turns what screens report into store
+/// writes and navigation. Unread's pull for the menu runs over every screen: from the right edge on the list
+/// and the other screens (a swipe that starts on a row away from the edge moves the row), from anywhere on an
+/// article (its page has nothing to scroll sideways).
+public final class ReaderApp: Scene {
+    enum Screen {
+        case list(ListScreen)
+        case article(ArticleScreen, list: ListScreen)
+        case feeds(FeedsScreen)
+        case settings(NoticeScreen, about: Bool)
+        case empty(NoticeScreen)
+    }
+
+    enum Overlay: Equatable {
+        case qr(String)
+        case image(url: String, alt: String?)
+    }
+
+    /// Owner of one touch sequence.
+    enum Owner: Equatable { case screen, menu, overlay, pull, articleOrPull }
+
+    /// How wide the strip along the right edge is where a pull for the menu starts, points.
+    static let edgeWidth = 28.0
+
+    public let context: ReaderContext
+    var screen: Screen
+    var overlay: Overlay?
+    var menu: PullMenu
+    var menuPanel: MenuPanel?
+    var pullPan = PanRecognizer(axis: .horizontal)
+    var overlayTap = TapRecognizer()
+    var touches = TouchSequence<Owner>()
+    var sequenceOwner: Owner = .screen
+    var time = 0.0
+    var needsFullDraw = true
+    /// A refresh under way: the pull (or the feeds screen) that started it is told when it ends.
+    let refreshing: RefreshRun?
+    var refreshOrigin: RefreshOrigin?
+    enum RefreshOrigin { case list, feeds }
+    var pendingArrivals = 0
+
+    /// Called with the place to save whenever it changes (the host writes it, after the frame).
+    public var onPlaceChange: ((ReaderPlace) -> Void)?
+    /// Called with the settings whenever a person changes one on the panel.
+    public var onSettingsChange: ((ReaderSettings) -> Void)?
+    /// Errors writing the store (a full disk): logged by the host, never fatal.
+    public var onStoreError: ((Error) -> Void)?
+
+    public init(context: ReaderContext, refreshing: RefreshRun?, place: ReaderPlace? = nil) {
+        self.context = context
+        self.refreshing = refreshing
+        menu = PullMenu(frame: context.bounds, scale: context.scale.pixelsPerPoint)
+        screen = .empty(NoticeScreen(context: context, lines: []))
+        restore(place ?? ReaderPlace())
+    }
+
+    // MARK: Navigation
+
+    /// The screen for a place: its river, and the article in it when one was open.
+    func restore(_ place: ReaderPlace) {
+        guard context.library.hasFeeds else {
+            screen = .empty(Self.emptyScreen(context))
+            return
+        }
+        let filter = resolve(place.filter)
+        let list = makeList(filter)
+        if let entry = place.entry, let index = list.rows.firstIndex(where: { $0.entry.id.rawValue == entry }) {
+            screen = .article(ArticleScreen(context: context, rows: list.rows, index: index, scrollY: place.scrollY),
+                              list: list)
+        } else {
+            screen = .list(list)
+        }
+    }
+
+    func resolve(_ filter: ReaderPlace.Filter) -> RiverFilter {
+        switch filter {
+        case .unread: return .unread
+        case .today: return .today
+        case .starred: return .starred
+        case .feed(let url):
+            guard let feed = context.library.feeds().first(where: { $0.url == url }) else { return .unread }
+            return .feed(feed.id, url: feed.url, title: feed.title ?? feed.url)
+        }
+    }
+
+    func makeList(_ filter: RiverFilter) -> ListScreen {
+        let now = context.wallClock(time)
+        let rows = (try? context.library.river(filter, now: now, utcOffsetSeconds: context.utcOffset(now))) ?? []
+        return ListScreen(context: context, filter: filter, rows: rows, unread: context.library.unreadCount())
+    }
+
+    func show(_ next: Screen) {
+        screen = next
+        needsFullDraw = true
+        placeChanged()
+    }
+
+    var place: ReaderPlace {
+        switch screen {
+        case .list(let list): return ReaderPlace(filter: Self.placeFilter(list.filter))
+        case .article(let article, let list):
+            return ReaderPlace(filter: Self.placeFilter(list.filter), entry: article.current.entry.id.rawValue,
+                               scrollY: max(0, article.pager.scroll.offset))
+        default: return ReaderPlace()
+        }
+    }
+
+    static func placeFilter(_ filter: RiverFilter) -> ReaderPlace.Filter {
+        switch filter {
+        case .unread: .unread
+        case .today: .today
+        case .starred: .starred
+        case .feed(_, let url, _): .feed(url: url)
+        }
+    }
+
+    func placeChanged() { onPlaceChange?(place) }
+
+    var wallNow: Timestamp { context.wallClock(time) }
+
+    func storeWrite(_ body: () throws -> Void) {
+        do { try body() } catch { onStoreError?(error) }
+    }
+
+    // MARK: Scene: input
+
+    public func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    func handle(_ event: TouchEvent) {
+        needsFullDraw = true
+        let owner = touches.route(event) { chooseOwner(for: event) }
+        if event.phase == .down, touches.isActive, owner != nil, sequenceOwner != owner {
+            sequenceOwner = owner ?? .screen
+        }
+        guard let owner else { return }
+        if event.phase == .down { sequenceOwner = owner; pullPan.reset(); overlayTap.reset() }
+        switch sequenceOwner {
+        case .menu: handleMenu(event)
+        case .overlay: handleOverlay(event)
+        case .pull:
+            pullPan.handle(event)
+            menu.follow(pullPan, at: event.seconds)
+            menuOpenedIfReleased()
+        case .articleOrPull:
+            guard case .article(let article, _) = screen else { return }
+            if !article.claimsTouch { pullPan.handle(event) }
+            if pullPan.state == .began, !article.claimsTouch {
+                // The pull wins: the article hears its finger cancelled and nothing more of this sequence.
+                article.handle(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, timeUsec: event.timeUsec))
+                sequenceOwner = .pull
+                menu.follow(pullPan, at: event.seconds)
+                return
+            }
+            article.handle(event)
+            collectArticleEvents()
+        case .screen: handleScreen(event)
+        }
+    }
+
+    func chooseOwner(for event: TouchEvent) -> Owner {
+        if menu.overlay.isShowing { return .menu }
+        if overlay != nil { return .overlay }
+        if case .article = screen { return .articleOrPull }
+        if case .list(let list) = screen, list.list.sheet.isVisible { return .screen }
+        if event.position.x >= context.size.width - Self.edgeWidth { return .pull }
+        return .screen
+    }
+
+    func menuOpenedIfReleased() {
+        if menu.overlay.isShowing, menuPanel == nil { openMenuPanel() }
+    }
+
+    func openMenuPanel() {
+        if case .article = screen { menuPanel = MenuPanel(context: context, article: true) } else {
+            menuPanel = MenuPanel(context: context, article: false)
+        }
+    }
+
+    /// Opens the menu as the pull does (the Menu button: the pull's visible fallback).
+    func presentMenu(at time: Double) {
+        menu.present(at: time)
+        openMenuPanel()
+    }
+
+    func handleMenu(_ event: TouchEvent) {
+        overlayTap.handle(event)
+        guard overlayTap.state == .ended, menu.overlay.phase == .open || menu.overlay.phase == .opening else { return }
+        let chosen = menuPanel?.item(at: overlayTap.location)
+        menu.tapOnMenu(at: event.seconds)
+        if let chosen { perform(chosen.action, at: event.seconds) }
+    }
+
+    func handleOverlay(_ event: TouchEvent) {
+        overlayTap.handle(event)
+        if overlayTap.state == .ended { overlay = nil }
+    }
+
+    func handleScreen(_ event: TouchEvent) {
+        switch screen {
+        case .list(let list):
+            list.handle(event)
+            collectListEvents(list)
+        case .article(let article, _):
+            article.handle(event)
+            collectArticleEvents()
+        case .feeds(let feeds):
+            feeds.handle(event)
+            collectFeedsEvents(feeds)
+        case .settings(let notice, _), .empty(let notice):
+            notice.handle(event)
+            for name in notice.takeTaps() { settingTapped(name) }
+        }
+    }
+
+    // MARK: Scene: time
+
+    public func advance(to time: Double) -> Bool {
+        self.time = time
+        takeRefreshReports()
+        var moving = menu.advance(to: time)
+        if !menu.overlay.isShowing, menuPanel != nil { menuPanel = nil; needsFullDraw = true }
+        if moving { needsFullDraw = true }
+        switch screen {
+        case .list(let list):
+            if list.advance(to: time) { moving = true }
+            collectListEvents(list)
+        case .article(let article, _):
+            if article.advance(to: time) { moving = true }
+            collectArticleEvents()
+        case .feeds(let feeds):
+            if feeds.advance(to: time) { moving = true }
+        case .settings(let notice, _), .empty(let notice):
+            if notice.advance(to: time) { moving = true }
+        }
+        return moving
+    }
+
+    public var deadline: Double? {
+        switch screen {
+        case .list(let list): list.deadline
+        case .feeds(let feeds): feeds.deadline
+        default: nil
+        }
+    }
+
+    public func prepareAhead() {
+        if case .article(let article, _) = screen { article.prepareAhead() }
+    }
+
+    public func invalidateDrawing() { needsFullDraw = true }
+
+    // MARK: Scene: drawing
+
+    public func draw(into canvas: Canvas) -> DamageRegion {
+        let full = needsFullDraw
+        needsFullDraw = false
+        if full { invalidateScreen() }
+        let drew: Bool
+        switch screen {
+        case .list(let list): drew = list.draw(into: canvas)
+        case .article(let article, _): drew = article.draw(into: canvas)
+        case .feeds(let feeds): drew = feeds.draw(into: canvas)
+        case .settings(let notice, _), .empty(let notice): drew = notice.draw(into: canvas)
+        }
+        guard drew || full else { return DamageRegion() }
+        drawPull(into: canvas)
+        if let overlay { drawOverlay(overlay, into: canvas) }
+        menuPanel?.draw(into: canvas, alpha: menu.overlay.alpha)
+        return DamageRegion(canvas.clip)
+    }
+
+    func invalidateScreen() {
+        switch screen {
+        case .list(let list): list.invalidate()
+        case .article(let article, _): article.invalidate()
+        case .feeds(let feeds): feeds.invalidate()
+        case .settings(let notice, _), .empty(let notice): notice.invalidate()
+        }
+    }
+
+    /// The strip the pull reveals along the right edge, with Unread's three dots in it.
+    func drawPull(into canvas: Canvas) {
+        guard menu.offsetX > 0 else { return }
+        let bounds = context.bounds
+        canvas.fill(Rect(x: bounds.maxX - menu.offsetX, y: 0, width: menu.offsetX, height: bounds.height),
+                    with: context.theme.backdrop)
+        let box = menu.affordanceFrame
+        menu.affordance.draw(into: canvas, x: box.minX, y: box.minY)
+    }
+}

@@ -1,0 +1,69 @@
+/// Where the settings come from, lowest first: defaults, the configuration file, what a person changed on the
+/// panel (saved in the state directory), `LECTERN_<KEY>` environment variables, `--<key>` flags. The owner's
+/// file sets the panel up; a change made at the panel then sticks across restarts; the environment and flags
+/// are for one run (a service drop-in, a test).
+public struct ReaderConfiguration: Sendable {
+    /// One source of settings and what it gave, for errors that name where a bad value came from.
+    public struct Source: Sendable {
+        public var name: String
+        public var values: [(key: String, value: String)]
+    }
+
+    /// The configuration file's format: `key = value` lines, `#` comments, blank lines ignored.
+    public static func parseFile(_ text: String, name: String) throws(ConfigurationError) -> Source {
+        var values: [(String, String)] = []
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(rawLine.prefix { $0 != "#" }).trimmingSpaces
+            if line.isEmpty { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ConfigurationError("\(name):\(number + 1): expected key = value")
+            }
+            let key = String(line[..<equals]).trimmingSpaces
+            guard ReaderSettings.keys.contains(key) else {
+                throw ConfigurationError("\(name):\(number + 1): unknown setting '\(key)'")
+            }
+            values.append((key, String(line[line.index(after: equals)...]).trimmingSpaces))
+        }
+        return Source(name: name, values: values)
+    }
+
+    /// `LECTERN_TEXT_SIZE=19` sets `text-size`.
+    public static func environmentSource(_ environment: [String: String]) -> Source {
+        var values: [(String, String)] = []
+        for key in ReaderSettings.keys {
+            if let value = environment[environmentName(of: key)] { values.append((key, value)) }
+        }
+        return Source(name: "the environment", values: values)
+    }
+
+    public static func environmentName(of key: String) -> String {
+        "LECTERN_" + String(key.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// Applies `sources` in order over the defaults.
+    public static func settings(from sources: [Source]) throws(ConfigurationError) -> ReaderSettings {
+        var settings = ReaderSettings()
+        for source in sources {
+            for (key, value) in source.values {
+                do {
+                    try settings.set(key, to: value)
+                } catch {
+                    throw ConfigurationError("\(source.name): \(error)")
+                }
+            }
+        }
+        return settings
+    }
+
+    /// What the panel saves: the keys a person changes there, as a file `parseFile` reads back.
+    public static func panelFile(_ settings: ReaderSettings) -> String {
+        var text = "# Changed on the panel; lectern rewrites this file. Settings here win over the configuration file.\n"
+        for key in ReaderSettings.panelKeys { text += "\(key) = \(settings.value(of: key) ?? "")\n" }
+        return text
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

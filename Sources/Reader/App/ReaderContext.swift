@@ -1,0 +1,58 @@
+import Feeds
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// What every screen of the reader is made with and reads: the panel's size and type, the settings, the
+/// library, and the wall clock as a function of the one monotonic clock (so a replay with `--now` and the panel
+/// both give screens a time without them reading a clock).
+public final class ReaderContext {
+    public let size: Size
+    public let typography: Typography
+    public let glyphs: GlyphCache
+    public var settings: ReaderSettings
+    public let library: ReaderLibrary
+    /// The wall-clock moment of a monotonic time.
+    public let wallClock: (Double) -> Timestamp
+    /// The local time zone's offset from UTC at a moment, seconds east.
+    public let utcOffset: (Timestamp) -> Int
+
+    public init(size: Size, typography: Typography, glyphs: GlyphCache, settings: ReaderSettings,
+                library: ReaderLibrary, wallClock: @escaping (Double) -> Timestamp,
+                utcOffset: @escaping (Timestamp) -> Int) {
+        self.size = size
+        self.typography = typography
+        self.glyphs = glyphs
+        self.settings = settings
+        self.library = library
+        self.wallClock = wallClock
+        self.utcOffset = utcOffset
+    }
+
+    public var theme: Theme { Theme.named(settings.theme) }
+    public var scale: Scale { typography.scale }
+    public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+    /// What every type size is multiplied by: the text-size setting over its default, and the reading distance.
+    public var typeScale: Double { settings.bodySize / 17 }
+
+    /// A style of `size` points (before the type scale).
+    public func style(_ family: FontFamily = .sans, size: Double, weight: FontWeight = .regular,
+                      color: Color) -> TextStyle {
+        TextStyle(family: family, size: Float(size * typeScale), weight: weight, color: color)
+    }
+
+    /// "now", "5 min", "3 h", "2 d", else the day and month: how long ago `moment` was at `now`.
+    public static func age(of moment: Timestamp, now: Timestamp) -> String {
+        let seconds = now.secondsSince1970 - moment.secondsSince1970
+        if seconds < 60 { return "now" }
+        if seconds < 3_600 { return "\(seconds / 60) min" }
+        if seconds < 86_400 { return "\(seconds / 3_600) h" }
+        if seconds < 7 * 86_400 { return "\(seconds / 86_400) d" }
+        let day = moment.iso8601
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = Int(day.dropFirst(5).prefix(2)).map { months[max(0, min(11, $0 - 1))] } ?? ""
+        let date = Int(day.dropFirst(8).prefix(2)) ?? 0
+        return "\(date) \(month)"
+    }
+}

@@ -1,0 +1,49 @@
+import Feeds
+import Platform
+import Text
+import Touch
+import Widgets
+
+/// How the reader starts, the same for the panel, `replay reader` and the tests: the settings from their
+/// sources, the library over the store (or the samples), the place from the state directory.
+public enum ReaderLaunch {
+    /// The file the panel's own changes go to, in the state directory.
+    public static let panelSettingsName = "panel.conf"
+    public static let placeName = "reader.place"
+
+    /// Settings from the configuration file (if given), the panel's saved changes (if any), the environment,
+    /// then the flags.
+    public static func settings(configFile: String?, panelFile: String?, environment: [String: String],
+                                flags: [(key: String, value: String)]) throws -> ReaderSettings {
+        var sources: [ReaderConfiguration.Source] = []
+        if let configFile {
+            let bytes: [UInt8]
+            do { bytes = try AtomicFile.read(configFile, limit: 1 << 20) } catch {
+                throw ConfigurationError("cannot read the configuration \(configFile): \(error)")
+            }
+            sources.append(try ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: configFile))
+        }
+        if let panelFile, let bytes = try? AtomicFile.read(panelFile, limit: 1 << 16),
+           let saved = try? ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: panelFile) {
+            // A damaged file of the panel's own is skipped, never fatal: the owner's settings still apply.
+            sources.append(saved)
+        }
+        sources.append(ReaderConfiguration.environmentSource(environment))
+        sources.append(ReaderConfiguration.Source(name: "the command line", values: flags))
+        return try ReaderConfiguration.settings(from: sources)
+    }
+
+    /// The place saved in `directory`, if a usable one is there.
+    public static func loadPlace(directory: String) -> ReaderPlace? {
+        guard let bytes = try? AtomicFile.read(directory + "/" + placeName, limit: ReaderPlace.largestFile) else { return nil }
+        return ReaderPlace(decoding: bytes)
+    }
+
+    public static func savePlace(_ place: ReaderPlace, directory: String) throws {
+        try AtomicFile.write(place.encoded, to: directory + "/" + placeName)
+    }
+
+    public static func savePanelSettings(_ settings: ReaderSettings, directory: String) throws {
+        try AtomicFile.write(Array(ReaderConfiguration.panelFile(settings).utf8), to: directory + "/" + panelSettingsName)
+    }
+}

@@ -1,0 +1,168 @@
+import Touch
+import Widgets
+
+/// Everything a person or an owner can set, with its default. The same keys are read from the configuration
+/// file, from `LECTERN_<KEY>` environment variables and from `--<key>` flags (see `ReaderConfiguration`), and
+/// the panel writes the ones a person changes there to the state directory.
+public struct ReaderSettings: Equatable, Sendable {
+    public var theme: Theme.Name = .light
+    /// Body text size in points before the reading distance scales it.
+    public var textSize: Double = 17
+    /// How far from the panel a person reads, metres: type grows with it, so a wall panel read from across the
+    /// hallway is set larger than one read at arm's length.
+    public var readingDistance: Double = 0.6
+    /// Show the bundled sample feeds while the store has no subscriptions.
+    public var samples = true
+    /// The feed store; nil: `feeds.db` in the state directory.
+    public var store: String?
+    /// An OPML file merged into the subscriptions at start.
+    public var opml: String?
+    /// Minutes without a touch before the panel turns ambient (issue: wall modes).
+    public var idleMinutes: Double = 5
+    /// The night schedule, `HH:MM-HH:MM`, or nil for none.
+    public var night: String?
+    /// The on-disk image cache's bound, megabytes.
+    public var imageCacheMegabytes: Int = 64
+    /// Minutes between background refreshes of a feed (before ttl, max-age and back-off).
+    public var refreshMinutes: Int = 60
+
+    public init() {}
+
+    /// The steps text size moves through with − and +.
+    public static let textSizes: [Double] = [13, 15, 17, 19, 21, 24, 28, 32]
+
+    /// The reading distance at which type is set at its nominal size.
+    public static let nominalDistance = 0.6
+
+    /// What the reading distance multiplies every size by: half again from 1.2 m, held between 1 and 3 so a
+    /// setting never makes text smaller than designed or larger than a screen.
+    public var distanceFactor: Double { min(3, max(1, readingDistance / Self.nominalDistance)) }
+
+    /// The body size as drawn, points.
+    public var bodySize: Double { textSize * distanceFactor }
+
+    /// The next size up (`step` 1) or down (−1) from the current one.
+    public func textSize(stepped step: Int) -> Double {
+        let sizes = Self.textSizes
+        let nearest = sizes.indices.min { abs(sizes[$0] - textSize) < abs(sizes[$1] - textSize) } ?? 2
+        return sizes[min(max(nearest + step, 0), sizes.count - 1)]
+    }
+
+    // MARK: Keys
+
+    /// Every key, in the order the README and `lectern config` list them.
+    public static let keys = ["theme", "text-size", "reading-distance", "samples", "store", "opml", "idle-minutes",
+                              "night", "image-cache-mb", "refresh-minutes"]
+
+    /// The keys a person changes on the panel, saved to the state directory.
+    public static let panelKeys = ["theme", "text-size"]
+
+    /// Sets `key` from its text form; the error says what the key takes.
+    public mutating func set(_ key: String, to text: String) throws(SettingError) {
+        let value = text.trimmingSpaces
+        func number(_ range: ClosedRange<Double>) throws(SettingError) -> Double {
+            guard let n = Double(value), n.isFinite, range.contains(n) else {
+                throw SettingError(key: key, value: value, expected: "a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))")
+            }
+            return n
+        }
+        switch key {
+        case "theme":
+            guard let name = Theme.Name(rawValue: value) else {
+                throw SettingError(key: key, value: value, expected: "light, sepia or dark")
+            }
+            theme = name
+        case "text-size": textSize = try number(10...48)
+        case "reading-distance": readingDistance = try number(0.2...6)
+        case "samples":
+            switch value {
+            case "on", "true", "yes", "1": samples = true
+            case "off", "false", "no", "0": samples = false
+            default: throw SettingError(key: key, value: value, expected: "on or off")
+            }
+        case "store": store = value.isEmpty ? nil : value
+        case "opml": opml = value.isEmpty ? nil : value
+        case "idle-minutes": idleMinutes = try number(0...1440)
+        case "night":
+            if value.isEmpty || value == "off" { night = nil; return }
+            guard NightSchedule(value) != nil else {
+                throw SettingError(key: key, value: value, expected: "HH:MM-HH:MM or off")
+            }
+            night = value
+        case "image-cache-mb": imageCacheMegabytes = Int(try number(0...4096))
+        case "refresh-minutes": refreshMinutes = Int(try number(60...1440))
+        default: throw SettingError(key: key, value: value, expected: nil)
+        }
+    }
+
+    /// `key`'s value in the form `set` reads.
+    public func value(of key: String) -> String? {
+        switch key {
+        case "theme": theme.rawValue
+        case "text-size": Self.plain(textSize)
+        case "reading-distance": Self.plain(readingDistance)
+        case "samples": samples ? "on" : "off"
+        case "store": store ?? ""
+        case "opml": opml ?? ""
+        case "idle-minutes": Self.plain(idleMinutes)
+        case "night": night ?? "off"
+        case "image-cache-mb": String(imageCacheMegabytes)
+        case "refresh-minutes": String(refreshMinutes)
+        default: nil
+        }
+    }
+
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}
+
+/// A setting that could not be taken: one line naming the key, the value and what it takes.
+public struct SettingError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var key: String
+    public var value: String
+    /// What the key takes; nil when there is no such key.
+    public var expected: String?
+
+    public var description: String {
+        guard let expected else { return "unknown setting '\(key)' (settings: \(ReaderSettings.keys.joined(separator: ", ")))" }
+        return "\(key) = '\(value)': expected \(expected)"
+    }
+}
+
+/// A night schedule, `HH:MM-HH:MM` in the panel's local time; it may run over midnight.
+public struct NightSchedule: Equatable, Sendable {
+    /// Minutes after midnight.
+    public var start: Int
+    public var end: Int
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 2, let start = Self.minutes(parts[0]), let end = Self.minutes(parts[1]), start != end else {
+            return nil
+        }
+        self.start = start
+        self.end = end
+    }
+
+    static func minutes(_ text: Substring) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+              let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+        return h * 60 + m
+    }
+
+    /// Whether `minute` (after local midnight) falls in the night.
+    public func contains(minute: Int) -> Bool {
+        start < end ? (minute >= start && minute < end) : (minute >= start || minute < end)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and carriage returns (no Foundation here).
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,106 @@
+import Feeds
+
+/// A feed document bundled with Lectern, shown while the store has no subscriptions.
+public struct SampleDocument: Sendable {
+    public var url: String
+    public var bytes: [UInt8]
+
+    public init(url: String, bytes: [UInt8]) {
+        self.url = url
+        self.bytes = bytes
+    }
+}
+
+/// The entries the reader shows and the state it keeps: the owner's store, or, while it has no
+/// subscriptions, the bundled samples in a store of their own held in memory (the owner's store is never
+/// filled with them, and they go as soon as there is a feed of one's own).
+public final class ReaderLibrary {
+    /// The owner's store; nil when none could be opened (the panel still shows the samples).
+    public let store: FeedStore?
+    private let sampleDocuments: [SampleDocument]
+    private var sampleStore: FeedStore?
+    /// The longest river loaded at once: a wall panel's reader scrolls the newest few hundred.
+    public static let riverLimit = 500
+
+    public init(store: FeedStore?, samples: [SampleDocument]) {
+        self.store = store
+        sampleDocuments = samples
+    }
+
+    /// Whether the rows shown are the bundled samples.
+    public var showsSamples: Bool { active === sampleStore && sampleStore != nil }
+
+    /// The store the screens read now.
+    public var active: FeedStore? {
+        if let store, (try? store.feeds().isEmpty) == false { return store }
+        if sampleDocuments.isEmpty { return store }
+        return samples()
+    }
+
+    /// The samples' store, made on first use: every document parsed and stored as fetched at its newest entry.
+    private func samples() -> FeedStore? {
+        if let sampleStore { return sampleStore }
+        guard let made = try? FeedStore(inMemory: ()) else { return nil }
+        for document in sampleDocuments {
+            guard let parsed = try? FeedParser.parse(document.bytes, contentType: "application/xml", url: document.url),
+                  let feed = try? made.addFeed(url: document.url, title: parsed.title, at: Timestamp(secondsSince1970: 0))
+            else { continue }
+            let seen = parsed.entries.compactMap { $0.published ?? $0.updated }.max() ?? Timestamp(secondsSince1970: 0)
+            _ = try? made.store(parsed, for: feed, at: seen)
+            // Samples are never fetched: they are not on any server.
+            _ = try? made.recordFetch(FetchState(lastFetch: seen, lastStatus: 200, isGone: true), for: feed)
+        }
+        sampleStore = made
+        return made
+    }
+
+    /// Whether there is anything to read at all (else the empty screen).
+    public var hasFeeds: Bool { (try? active?.feeds().isEmpty) == false }
+
+    public func feeds() -> [StoredFeed] { (try? active?.feeds()) ?? [] }
+
+    /// The rows of `filter`; `now` and the local offset decide where "today" began.
+    public func river(_ filter: RiverFilter, now: Timestamp, utcOffsetSeconds: Int) throws -> [RiverRow] {
+        guard let store = active else { return [] }
+        let selection: RiverSelection
+        switch filter {
+        case .unread: selection = .unread
+        case .starred: selection = .starred
+        case .feed(let id, _, _): selection = .feed(id)
+        case .today:
+            let local = now.secondsSince1970 + Int64(utcOffsetSeconds)
+            let midnight = local - ((local % 86_400) + 86_400) % 86_400 - Int64(utcOffsetSeconds)
+            selection = .since(Timestamp(secondsSince1970: midnight))
+        }
+        let titles = Dictionary(try store.feeds().map { ($0.id, $0.title ?? $0.url) }, uniquingKeysWith: { a, _ in a })
+        return try store.river(selection, limit: Self.riverLimit).map {
+            RiverRow(entry: $0, feedTitle: titles[$0.feed] ?? "")
+        }
+    }
+
+    public func entry(_ id: EntryID) -> StoredEntry? { try? active?.entry(id) }
+
+    public func unreadCount() -> Int { (try? active?.unreadCount()) ?? 0 }
+
+    public func markRead(_ ids: [EntryID], read: Bool, at now: Timestamp) throws {
+        try active?.markRead(ids, read: read, at: now)
+    }
+
+    public func setStarred(_ id: EntryID, _ starred: Bool) throws {
+        try active?.setStarred(id, starred)
+    }
+
+    @discardableResult
+    public func markAllRead(_ ids: [EntryID], at now: Timestamp) throws -> Int {
+        try active?.markAllRead(ids, at: now) ?? 0
+    }
+
+    /// The owner's store on disk, bytes.
+    public var storeSize: Int? { try? store?.sizeInBytes() }
+
+    /// The feed's title, for rows and the article's byline.
+    public func feedTitle(_ id: FeedID) -> String {
+        guard let feed = try? active?.feed(id) else { return "" }
+        return feed.title ?? feed.url
+    }
+}

@@ -1,0 +1,41 @@
+import Feeds
+
+/// Which entries the list shows: one river, newest first.
+public enum RiverFilter: Equatable, Sendable {
+    case unread
+    case today
+    case starred
+    case feed(FeedID, url: String, title: String)
+
+    /// The name `lectern replay reader` reports.
+    public var inspectionName: String {
+        switch self {
+        case .unread: "unread"
+        case .today: "today"
+        case .starred: "starred"
+        case .feed(_, let url, _): "feed:\(url)"
+        }
+    }
+
+    /// The title over the list.
+    public var title: String {
+        switch self {
+        case .unread: "Unread"
+        case .today: "Today"
+        case .starred: "Starred"
+        case .feed(_, _, let title): title
+        }
+    }
+}
+
+/// A row of the river: the entry as the list shows it.
+public struct RiverRow: Equatable, Sendable {
+    public var entry: RiverEntry
+    public var feedTitle: String
+
+    public var title: String { entry.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled" }
+
+    /// Minutes at 230 words a minute, about six characters a word (markup counts a little more, so this
+    /// errs long): at least one.
+    public var readingMinutes: Int { max(1, (entry.textLength / 6 + 229) / 230) }
+}

@@ -1,0 +1,108 @@
+import Feeds
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// An article of the river, read by scrolling, with Reeder's pull past either end to the neighbour entry
+/// (pre-rendered, so no frame of the slide is blank). A tap on a link or an image is reported; the chip at the
+/// top left goes back to the list. The pull for the menu is the app's (it runs over every screen).
+final class ArticleScreen {
+    enum Event: Equatable {
+        case back
+        /// The pager settled on another entry of the river.
+        case turned(to: Int)
+        case link(String)
+        case image(url: String, alt: String?)
+    }
+
+    static let chip = Rect(x: 8, y: 8, width: 92, height: 40)
+
+    let context: ReaderContext
+    let pages: EntryPages
+    let pager: ArticlePager
+    private var tap = TapRecognizer()
+    private var events: [Event] = []
+    private var shown: Int
+    private var needsDraw = true
+    private let back: TextLayout
+
+    init(context: ReaderContext, rows: [RiverRow], index: Int, scrollY: Double = 0) {
+        self.context = context
+        pages = EntryPages(rows: rows, context: context)
+        pager = ArticlePager(frame: context.bounds, source: pages, startingAt: index, typography: context.typography,
+                             glyphs: context.glyphs)
+        shown = pager.current
+        back = context.typography.layout("‹ List", style: context.style(size: 15, weight: .bold, color: context.theme.accent),
+                                         paragraph: ParagraphStyle(maxLines: 1), width: 90)
+        if scrollY > 0 { pager.restore(scrollY: scrollY) }
+    }
+
+    var current: RiverRow { pages.rows[pager.current] }
+
+    func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// Whether the pager has taken the touch (a vertical drag): the menu's pull must not.
+    var claimsTouch: Bool { pager.scroll.isDragging || pager.transition != nil }
+
+    func handle(_ event: TouchEvent) {
+        needsDraw = true
+        pager.handle(event)
+        if event.phase == .down { tap.reset() }
+        tap.handle(event)
+        guard tap.state == .ended else { return }
+        let point = tap.location
+        if Self.chip.contains(point) {
+            events.append(.back)
+        } else if let body = pager.currentPage as? ArticleTargets,
+                  let target = body.target(at: Point(x: point.x, y: point.y + pager.scroll.offset)) {
+            switch target {
+            case .link(let url): events.append(.link(url))
+            case .image(let url, let alt): events.append(.image(url: url, alt: alt))
+            }
+        }
+    }
+
+    func advance(to time: Double) -> Bool {
+        let moving = pager.advance(to: time)
+        if pager.current != shown {
+            shown = pager.current
+            events.append(.turned(to: shown))
+        }
+        if moving { needsDraw = true }
+        return moving
+    }
+
+    func prepareAhead() { pager.prepareNeighbours() }
+
+    func invalidate() { needsDraw = true }
+
+    func draw(into canvas: Canvas) -> Bool {
+        guard needsDraw else { return false }
+        needsDraw = false
+        pager.draw(into: canvas)
+        if pager.transition == nil {
+            let theme = context.theme
+            let c = Self.chip
+            canvas.fill(RoundedRect(x: c.minX, y: c.minY, width: c.width, height: c.height, cornerRadius: 10),
+                        color: theme.backdrop.faded(by: 0.92))
+            canvas.draw(back, at: Point(x: c.minX + 12, y: c.midY - context.typography.height(of: back) / 2))
+        }
+        return true
+    }
+}
+
+/// What a tap on a page can land on.
+public enum ArticleTarget: Equatable, Sendable {
+    case link(String)
+    case image(url: String, alt: String?)
+}
+
+/// A page that knows its links and images.
+public protocol ArticleTargets: AnyObject {
+    /// What lies under `point`, in the page's content coordinates.
+    func target(at point: Point) -> ArticleTarget?
+}

@@ -1,0 +1,305 @@
+import Feeds
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// The home screen: one river of entries under a header, Beamly's circular pull to refresh above the rows,
+/// Mail's swipe on each row (a long press gives the same sheet), a "N new" bar when a refresh brings entries
+/// (the rows under the finger never move), and an undo bar after a row is taken away.
+final class ListScreen: CircularRefreshDelegate {
+    enum Event: Equatable {
+        case open(index: Int)
+        case openMenu
+        case refresh
+        /// The red slot took the row away (Unread: marked read; Starred: unstarred).
+        case removed(index: Int)
+        /// The red slot on a river that keeps its rows (Today, a feed): read state toggled.
+        case toggleRead(index: Int)
+        case sheet(index: Int, option: SheetOption)
+        case undo(index: Int)
+        case showNew
+    }
+
+    enum SheetOption: Equatable { case toggleRead, toggleStar, qr }
+
+    static let headerHeight = 56.0
+    static let bannerHeight = 40.0
+    static let undoHeight = 56.0
+    static let undoSeconds = 5.0
+
+    let context: ReaderContext
+    let filter: RiverFilter
+    private(set) var rows: [RiverRow]
+    let list: SwipeList<EntryCell>
+    let refresh: CircularRefresh
+    private var events: [Event] = []
+    private var touches = TouchSequence<Part>()
+    private var tap = TapRecognizer()
+    /// Entries a refresh brought that the rows do not show yet.
+    private(set) var newCount = 0
+    /// The row the undo bar can bring back, and when the bar goes.
+    private(set) var undo: (index: Int, text: String, until: Double)?
+    private var refreshEndsAt: Double?
+    private var needsDraw = true
+    private var time = 0.0
+    private let header: TextLayout
+    private let menuLabel: TextLayout
+
+    private enum Part: Equatable { case header, banner, undo, rows }
+
+    init(context: ReaderContext, filter: RiverFilter, rows: [RiverRow], unread: Int) {
+        self.context = context
+        self.filter = filter
+        self.rows = rows
+        let theme = context.theme
+        let bounds = context.bounds
+        let frame = Rect(x: 0, y: Self.headerHeight, width: bounds.width, height: bounds.height - Self.headerHeight)
+        refresh = CircularRefresh(scroll: ScrollView(
+            frame: frame, contentHeight: 0,
+            physics: ScrollPhysics(tolerance: .display(scale: context.scale.pixelsPerPoint))))
+        let red = Color(red: 1, green: 0.231, blue: 0.188)
+        let slot: SwipeAction
+        switch filter {
+        case .unread: slot = SwipeAction(title: "Read", color: red, role: .delete)
+        case .starred: slot = SwipeAction(title: "Unstar", color: red, role: .delete)
+        case .today, .feed: slot = SwipeAction(title: "Read", color: red, role: .other)
+        }
+        let width = bounds.width
+        let cellHeight = EntryCell.height(typeScale: context.typeScale)
+        var configureNow: () -> Timestamp = { Timestamp(secondsSince1970: 0) }
+        let rowsRef = RowsBox(rows)
+        list = SwipeList(frame: frame, ids: Array(rows.indices), rowHeight: cellHeight,
+                         actions: [.more, slot], sheetOptions: ["Mark as read", "Star", "Show QR code"],
+                         typography: context.typography, refresh: refresh,
+                         makeCell: { EntryCell(context: context) },
+                         configure: { cell, id in cell.configure(rowsRef.rows[id], width: width, now: configureNow()) },
+                         drawCell: { cell, canvas, frame in cell.draw(into: canvas, frame: frame) })
+        self.rowsBox = rowsRef
+        list.theme = theme
+        list.longPressOpensSheet = true
+        let counted = filter == .unread ? unread : rows.count
+        header = context.typography.layout("\(filter.title)  \(counted)", style: context.style(size: 22, weight: .bold, color: theme.ink),
+                                           paragraph: ParagraphStyle(maxLines: 1), width: bounds.width - 140)
+        menuLabel = context.typography.layout("Menu", style: context.style(size: 15, weight: .bold, color: theme.accent),
+                                              paragraph: ParagraphStyle(maxLines: 1), width: 100)
+        refresh.delegate = self
+        list.sheetOptions = { [rowsRef] id in
+            let entry = rowsRef.rows[id].entry
+            return [entry.isRead ? "Mark as unread" : "Mark as read", entry.isStarred ? "Unstar" : "Star", "Show QR code"]
+        }
+        configureNow = { [unowned self] in context.wallClock(time) }
+    }
+
+    private let rowsBox: RowsBox
+
+    /// Rows shared with the list's configure closure, which outlives no screen.
+    final class RowsBox {
+        var rows: [RiverRow]
+        init(_ rows: [RiverRow]) { self.rows = rows }
+    }
+
+    func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// A row's entry changed in the store (read, starred): its cell is set again when next drawn.
+    func update(_ index: Int, _ change: (inout RiverEntry) -> Void) {
+        guard rows.indices.contains(index) else { return }
+        change(&rows[index].entry)
+        rowsBox.rows = rows
+        list.list.reconfigure(index)
+        needsDraw = true
+    }
+
+    // MARK: Refresh
+
+    func circularRefreshBegan(_ control: CircularRefresh, at time: Double) {
+        list.closeOpenRow(at: time)
+        events.append(.refresh)
+    }
+
+    /// Starts the refresh as if pulled (the menu's Refresh, a refresh on start).
+    func beginRefreshing(at time: Double) { refresh.beginRefreshing(at: time) }
+
+    /// The refresh is over; `added` entries arrived that the rows do not show. They wait behind the "N new"
+    /// bar so nothing moves under a finger. The spinner shows at least `minimum` seconds from its start, so a
+    /// refresh that had nothing to do still reads as one.
+    func refreshFinished(added: Int, at time: Double, minimum: Double = 0.6) {
+        newCount += added
+        let start = refresh.loadingSince ?? time
+        refreshEndsAt = max(time, start + minimum)
+        needsDraw = true
+    }
+
+    var isRefreshing: Bool { refresh.state == .loading }
+
+    // MARK: Input
+
+    private var undoFrame: Rect {
+        let b = context.bounds
+        return Rect(x: 0, y: b.maxY - Self.undoHeight, width: b.width, height: Self.undoHeight)
+    }
+
+    private var bannerFrame: Rect {
+        Rect(x: 0, y: Self.headerHeight, width: context.bounds.width, height: Self.bannerHeight)
+    }
+
+    private var menuFrame: Rect { Rect(x: context.bounds.maxX - 110, y: 0, width: 110, height: Self.headerHeight) }
+
+    func handle(_ event: TouchEvent) {
+        needsDraw = true
+        let owner = touches.route(event) {
+            if list.sheet.isVisible { return .rows }
+            if event.position.y < Self.headerHeight { return .header }
+            if newCount > 0, bannerFrame.contains(event.position) { return .banner }
+            if undo != nil, undoFrame.contains(event.position) { return .undo }
+            return .rows
+        }
+        switch owner {
+        case .rows?:
+            list.handle(event)
+            for reported in list.takeEvents() { take(reported) }
+        case .header?, .banner?, .undo?:
+            if event.phase == .down, touches.isActive { tap.reset() }
+            tap.handle(event)
+            guard tap.state == .ended else { return }
+            if owner == .header, menuFrame.contains(tap.location) { events.append(.openMenu) }
+            if owner == .banner { events.append(.showNew) }
+            if owner == .undo, let undo { events.append(.undo(index: undo.index)) }
+        case nil:
+            break
+        }
+    }
+
+    private func take(_ reported: SwipeList<EntryCell>.Event) {
+        switch reported {
+        case .selected(let row): events.append(.open(index: row))
+        case .deleted(let row):
+            events.append(.removed(index: row))
+            undo = (row, filter == .starred ? "Unstarred" : "Marked as read", time + Self.undoSeconds)
+        case .action(let row, _): events.append(.toggleRead(index: row))
+        case .sheetOption(let row, let option):
+            let options: [SheetOption] = [.toggleRead, .toggleStar, .qr]
+            if options.indices.contains(option) { events.append(.sheet(index: row, option: options[option])) }
+        case .sheetCancelled: break
+        }
+    }
+
+    /// Brings a removed row back where it was (the undo bar's Undo).
+    func restore(_ index: Int, at time: Double) {
+        guard rows.indices.contains(index), !list.list.layout.contains(index) else { return }
+        let before = list.list.layout.ids.filter { $0 < index }.count
+        list.insert(index, at: before, height: EntryCell.height(typeScale: context.typeScale), time: time)
+        undo = nil
+        needsDraw = true
+    }
+
+    // MARK: Time
+
+    func advance(to time: Double) -> Bool {
+        self.time = time
+        if let ends = refreshEndsAt, ends <= time {
+            refreshEndsAt = nil
+            refresh.endRefreshing(at: ends)
+        }
+        if let shown = undo, shown.until <= time {
+            undo = nil
+            needsDraw = true
+        }
+        let moving = list.advance(to: time)
+        if moving { needsDraw = true }
+        return moving
+    }
+
+    var deadline: Double? {
+        [refreshEndsAt, undo?.until, refresh.nextSpinnerStep, list.deadline].compactMap { $0 }.min()
+    }
+
+    func invalidate() { needsDraw = true }
+
+    // MARK: Drawing
+
+    /// Draws the whole screen when anything changed; returns whether it drew.
+    func draw(into canvas: Canvas) -> Bool {
+        if refresh.spinnerAlpha > 0 { needsDraw = true }
+        guard needsDraw else { return false }
+        needsDraw = false
+        let theme = context.theme
+        let bounds = context.bounds
+        canvas.fill(bounds, with: theme.paper)
+        let rowsArea = list.frame
+        let rowsCanvas = canvas.clipped(to: canvas.snapped(rowsArea))
+        rowsCanvas.fill(rowsArea, with: theme.backdrop)
+        let listTop = rowsArea.minY - list.scroll.offset
+        rowsCanvas.fill(Rect(x: 0, y: listTop, width: rowsArea.width, height: max(list.list.contentHeight, rowsArea.height)),
+                        with: theme.paper)
+        list.draw(into: rowsCanvas)
+        if rows.isEmpty || list.list.layout.count == 0 {
+            let message = rows.isEmpty && filter == .unread ? "All read. Pull down to look for new articles."
+                : rows.isEmpty ? "Nothing here yet." : "All done here."
+            let layout = context.typography.layout(message, style: context.style(size: 17, color: theme.faint),
+                                                   paragraph: ParagraphStyle(alignment: .center), width: bounds.width - 64)
+            rowsCanvas.draw(layout, at: Point(x: 32, y: listTop + 48))
+        }
+        let control = refresh.controlFrame
+        if control.maxY > rowsArea.minY {
+            let center = Point(x: control.midX, y: control.midY)
+            CircularProgressView.draw(into: rowsCanvas, center: center, progress: refresh.progress,
+                                      opacity: refresh.circleAlpha)
+            Spinner.draw(into: rowsCanvas, center: center, diameter: CircularProgressView.diameter,
+                         time: refresh.spinnerTime, opacity: refresh.spinnerAlpha)
+        }
+        drawHeader(into: canvas)
+        if newCount > 0 { drawBanner(into: canvas) }
+        if let undo { drawUndo(undo.text, into: canvas) }
+        return true
+    }
+
+    private func drawHeader(into canvas: Canvas) {
+        let theme = context.theme
+        let frame = Rect(x: 0, y: 0, width: context.bounds.width, height: Self.headerHeight)
+        canvas.fill(frame, with: theme.paper)
+        canvas.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), with: theme.separator)
+        let typography = context.typography
+        canvas.draw(header, at: Point(x: 20, y: frame.midY - typography.height(of: header) / 2))
+        canvas.draw(menuLabel, at: Point(x: menuFrame.maxX - 20 - typography.width(of: menuLabel),
+                                         y: frame.midY - typography.height(of: menuLabel) / 2))
+    }
+
+    private func drawBanner(into canvas: Canvas) {
+        let theme = context.theme
+        let frame = bannerFrame
+        canvas.fill(frame, with: theme.accent)
+        let text = context.typography.layout(newCount == 1 ? "1 new article · tap to show" : "\(newCount) new articles · tap to show",
+                                             style: context.style(size: 15, weight: .bold, color: theme.paper),
+                                             paragraph: ParagraphStyle(alignment: .center, maxLines: 1), width: frame.width - 32)
+        canvas.draw(text, at: Point(x: 16, y: frame.midY - context.typography.height(of: text) / 2))
+    }
+
+    private func drawUndo(_ text: String, into canvas: Canvas) {
+        let theme = context.theme
+        let frame = undoFrame
+        canvas.fill(frame, with: theme.ink)
+        let label = context.typography.layout(text, style: context.style(size: 16, color: theme.paper),
+                                              paragraph: ParagraphStyle(maxLines: 1), width: frame.width - 160)
+        let action = context.typography.layout("Undo", style: context.style(size: 16, weight: .bold, color: theme.accent),
+                                               paragraph: ParagraphStyle(maxLines: 1), width: 100)
+        canvas.draw(label, at: Point(x: 20, y: frame.midY - context.typography.height(of: label) / 2))
+        canvas.draw(action, at: Point(x: frame.maxX - 24 - context.typography.width(of: action),
+                                      y: frame.midY - context.typography.height(of: action) / 2))
+    }
+
+    // MARK: Inspection
+
+    /// The rows on screen, top to bottom, with their frames (points) and how far each is slid open.
+    func visibleRows() -> [(row: RiverRow, frame: Rect, offset: Double)] {
+        let frame = list.frame
+        return list.list.layout.rows(from: list.scroll.offset, to: list.scroll.offset + frame.height).compactMap { row in
+            guard rows.indices.contains(row.id), !list.list.layout.isLeaving(row.id) else { return nil }
+            return (rows[row.id], Rect(x: 0, y: frame.minY + row.top - list.scroll.offset, width: frame.width,
+                                       height: row.height), list.offset(ofRow: row.id) ?? 0)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// A screen of words and a few large targets: settings, about, and the empty state. Each line is either text or
+/// a target whose tap is reported by its name.
+final class NoticeScreen {
+    enum Line {
+        case title(String)
+        case text(String)
+        /// A row with a label, its current value, and the targets beside it (names as shown).
+        case setting(label: String, value: String, targets: [String])
+    }
+
+    let context: ReaderContext
+    let lines: [Line]
+    private var tap = TapRecognizer()
+    private var pan = PanRecognizer(axis: .vertical, dominance: 0)
+    private var scroll: ScrollView
+    private var laidOut: [(y: Double, layout: TextLayout)] = []
+    private(set) var targets: [(name: String, frame: Rect, label: TextLayout)] = []
+    private var tapped: [String] = []
+    private var needsDraw = true
+    private let contentHeight: Double
+
+    init(context: ReaderContext, lines: [Line]) {
+        self.context = context
+        self.lines = lines
+        let theme = context.theme
+        let typography = context.typography
+        let width = min(720, context.size.width - 48)
+        let x = ((context.size.width - width) / 2).rounded()
+        var y = 32.0
+        for line in lines {
+            switch line {
+            case .title(let text):
+                let l = typography.layout(text, style: context.style(size: 26, weight: .bold, color: theme.ink), width: width)
+                laidOut.append((y, l)); y += typography.height(of: l) + 16
+            case .text(let text):
+                let l = typography.layout(text, style: context.style(.serif, size: 17, color: theme.ink),
+                                          paragraph: ParagraphStyle(lineHeight: 1.45), width: width)
+                laidOut.append((y, l)); y += typography.height(of: l) + 14
+            case .setting(let label, let value, let names):
+                let l = typography.layout("\(label): \(value)", style: context.style(size: 18, color: theme.ink),
+                                          paragraph: ParagraphStyle(maxLines: 1), width: width - Double(names.count) * 96)
+                let rowHeight = max(52, typography.height(of: l) + 16)
+                laidOut.append((y + (rowHeight - typography.height(of: l)) / 2, l))
+                for (i, name) in names.enumerated().reversed() {
+                    let frame = Rect(x: x + width - Double(names.count - i) * 96 + 8, y: y + 4, width: 88, height: rowHeight - 8)
+                    let label = typography.layout(name, style: context.style(size: 16, weight: .bold, color: theme.ink),
+                                                  paragraph: ParagraphStyle(alignment: .center, maxLines: 1), width: 80)
+                    targets.append((name, frame, label))
+                }
+                y += rowHeight + 6
+            }
+        }
+        contentHeight = y + 32
+        self.columnX = x
+        scroll = ScrollView(frame: context.bounds, contentHeight: contentHeight,
+                            physics: ScrollPhysics(tolerance: .display(scale: context.scale.pixelsPerPoint)))
+    }
+
+    private let columnX: Double
+
+    /// Names of targets tapped since the last call.
+    func takeTaps() -> [String] {
+        defer { tapped.removeAll() }
+        return tapped
+    }
+
+    func handle(_ event: TouchEvent) {
+        needsDraw = true
+        if event.phase == .down { tap.reset() }
+        pan.handle(event)
+        scroll.follow(pan, at: event.seconds)
+        tap.handle(event)
+        if tap.state == .ended {
+            let point = Point(x: tap.location.x, y: tap.location.y + scroll.offset)
+            if let target = targets.first(where: { $0.frame.contains(point) }) { tapped.append(target.name) }
+        }
+    }
+
+    func advance(to time: Double) -> Bool {
+        let moving = scroll.advance(to: time)
+        if moving { needsDraw = true }
+        return moving
+    }
+
+    func invalidate() { needsDraw = true }
+
+    func draw(into canvas: Canvas) -> Bool {
+        guard needsDraw else { return false }
+        needsDraw = false
+        let theme = context.theme
+        canvas.fill(context.bounds, with: theme.paper)
+        let dy = -scroll.offset
+        for (y, layout) in laidOut { canvas.draw(layout, at: Point(x: columnX, y: y + dy)) }
+        for target in targets {
+            let f = target.frame.offsetBy(dx: 0, dy: dy)
+            canvas.fill(RoundedRect(x: f.minX, y: f.minY, width: f.width, height: f.height, cornerRadius: 10), color: theme.backdrop)
+            canvas.draw(target.label, at: Point(x: f.minX + 4, y: f.midY - context.typography.height(of: target.label) / 2))
+        }
+        return true
+    }
+}

@@ -1,0 +1,51 @@
+import Feeds
+import Logging
+import Platform
+import Raster
+import Reader
+import Touch
+
+/// `lectern replay reader TRACE --json --store PATH ...`: the real app on the headless display and a virtual
+/// clock, one JSON object per frame (READER.md's contract).
+extension ReplayCommand {
+    func runReader() throws {
+        guard let storePath = store else { throw CommandFailure("replay reader needs --store PATH") }
+        let recording = try readTrace(trace)
+        var flags: [(key: String, value: String)] = []
+        if let idleMinutes { flags.append(("idle-minutes", idleMinutes)) }
+        if let night { flags.append(("night", night)) }
+        let settings = try ReaderLaunch.settings(configFile: config, panelFile: nil,
+                                                 environment: ProcessEnvironment.current(), flags: flags)
+        let start: Timestamp
+        if let now {
+            guard let parsed = LocalTime.parse(now) else { throw CommandFailure("--now '\(now)' is not an ISO 8601 time") }
+            start = parsed
+        } else {
+            start = LocalTime.now()
+        }
+        let feedStore: FeedStore
+        do { feedStore = try FeedStore(path: storePath) } catch { throw CommandFailure("store \(storePath): \(error)") }
+        let library = ReaderLibrary(store: feedStore, samples: settings.samples ? SampleLibrary.documents : [])
+        let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
+        let refreshing = try RefreshRun(refresher: FeedRefresher(store: feedStore, fetcher: fetcher), waitsForResults: true)
+        defer { refreshing.shutdown() }
+        let origin = Double(recording.frames.first?.timeUsec ?? 0) / 1_000_000
+        let reader = HeadlessReader(pixelWidth: size.width, pixelHeight: size.height, scale: Scale(scale), fps: fps,
+                                    typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
+                                    settings: settings, library: library, refreshing: refreshing, start: start,
+                                    origin: origin)
+        reader.app.onStoreError = { error in FileStream.standardError.write("lectern: store not written: \(error)\n") }
+        let output = BufferedOutput()
+        defer { output.flush() }
+        var writer = try frames.map { try SnapshotWriter(directory: $0) }
+        var index = 0
+        try TraceReplay(trace: recording, fps: fps).play(reader.app, loop: reader.loop) { frame in
+            if writer != nil {
+                try writer?.save(reader.display.scanout, name: String(index).leftPadded(to: 5))
+                index += 1
+            }
+            let fields = [("t", JSONValue.number(frame.t))] + reader.app.inspection()
+            output.line(json ? JSONValue.object(fields).text : fields.map { "\($0.0)=\($0.1.text)" }.joined(separator: " "))
+        }
+    }
+}
