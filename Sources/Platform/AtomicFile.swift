@@ -4,6 +4,9 @@ import Glibc
 
 /// Writes and reads whole files so that a power cut leaves either the old file or the new one, never half.
 public enum AtomicFile {
+    /// Whether something is at `path` (a file the caller may then read; a race only makes that read fail).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
     /// Writes `bytes` to a temporary file beside `path`, flushes it to disk, renames it over `path`, then flushes
     /// the directory: until the directory's entry is on disk, a power cut may bring back the old name.
     public static func write(_ bytes: [UInt8], to path: String) throws {

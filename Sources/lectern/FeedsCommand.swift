@@ -141,22 +141,7 @@ struct FeedsImportCommand: ParsableCommand {
         let fetchable = subscriptions.filter { (try? validatedFeedURL($0.url)) != nil }
         let skipped = subscriptions.count - fetchable.count
         let now = WallClock.now()
-        let (added, present) = try options.withStore { store in
-            // All or nothing: an import that fails halfway leaves the subscriptions as they were.
-            try store.database.transaction { () throws -> (Int, Int) in
-                var added = 0, present = 0
-                for subscription in fetchable {
-                    if try store.feedID(url: subscription.url) != nil {
-                        present += 1
-                    } else {
-                        added += 1
-                    }
-                    try store.addFeed(url: subscription.url, title: subscription.title,
-                                      category: subscription.category, at: now)
-                }
-                return (added, present)
-            }
-        }
+        let (added, present) = try options.withStore { try $0.merge(fetchable, at: now) }
         print("imported \(file): \(added) added, \(present) already there"
             + (skipped > 0 ? ", \(skipped) skipped (not http or https)" : ""))
     }

@@ -19,6 +19,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run", abstract: "Run the reader on the panel, or headless when there is none.")
 
     @OptionGroup var snapshot: SnapshotOptions
+    @OptionGroup var reader: ReaderOptions
 
     @Flag(help: "Use the headless display even when a DRM device is present.")
     var headless = false
@@ -78,7 +79,7 @@ struct RunCommand: ParsableCommand {
                 log.error("cannot drive \(path): \(error); running headless")
             }
         }
-        try runHeadless(log: log)
+        if demo || scene != nil || trace != nil { try runHeadless(log: log) } else { try runReaderTour(log: log) }
     }
 
     private func drmCard(log: Logger) -> String? {

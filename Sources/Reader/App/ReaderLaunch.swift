@@ -47,3 +47,27 @@ public enum ReaderLaunch {
         try AtomicFile.write(Array(ReaderConfiguration.panelFile(settings).utf8), to: directory + "/" + panelSettingsName)
     }
 }
+
+extension ReaderLaunch {
+    /// Where an owner puts the panel's configuration and its OPML file (systemd's ConfigurationDirectory=).
+    public static func configurationDirectory(_ environment: [String: String]) -> String {
+        environment["CONFIGURATION_DIRECTORY"]?.split(separator: ":").first.map(String.init) ?? "/etc/lectern"
+    }
+
+    /// Merges the OPML file at `path` into the store, if the file is there: a panel is set up by copying one
+    /// file onto it. Only http and https feeds are taken (the fetcher speaks nothing else). Returns a line for
+    /// the log, nil when there is no file.
+    public static func mergeOPML(at path: String, into store: FeedStore, now: Timestamp) -> String? {
+        let bytes: [UInt8]
+        do { bytes = try AtomicFile.read(path, limit: 16 << 20) } catch { return nil }
+        do {
+            let subscriptions = try OPML.subscriptions(from: bytes).filter {
+                $0.url.hasPrefix("http://") || $0.url.hasPrefix("https://")
+            }
+            let (added, present) = try store.merge(subscriptions, at: now)
+            return "merged \(path): \(added) feeds added, \(present) already there"
+        } catch {
+            return "\(path) not merged: \(error)"
+        }
+    }
+}

@@ -22,9 +22,14 @@ public final class ReaderLibrary {
     /// The longest river loaded at once: a wall panel's reader scrolls the newest few hundred.
     public static let riverLimit = 500
 
-    public init(store: FeedStore?, samples: [SampleDocument]) {
+    /// False for a library that only shows (the headless tour over the owner's store): reading state is
+    /// changed on screen but never written.
+    public let writes: Bool
+
+    public init(store: FeedStore?, samples: [SampleDocument], writes: Bool = true) {
         self.store = store
         sampleDocuments = samples
+        self.writes = writes
     }
 
     /// Whether the rows shown are the bundled samples.
@@ -83,16 +88,19 @@ public final class ReaderLibrary {
     public func unreadCount() -> Int { (try? active?.unreadCount()) ?? 0 }
 
     public func markRead(_ ids: [EntryID], read: Bool, at now: Timestamp) throws {
+        guard writes else { return }
         try active?.markRead(ids, read: read, at: now)
     }
 
     public func setStarred(_ id: EntryID, _ starred: Bool) throws {
+        guard writes else { return }
         try active?.setStarred(id, starred)
     }
 
     @discardableResult
     public func markAllRead(_ ids: [EntryID], at now: Timestamp) throws -> Int {
-        try active?.markAllRead(ids, at: now) ?? 0
+        guard writes else { return 0 }
+        return try active?.markAllRead(ids, at: now) ?? 0
     }
 
     /// The owner's store on disk, bytes.

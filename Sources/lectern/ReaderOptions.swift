@@ -1,0 +1,42 @@
+import ArgumentParser
+import Platform
+import Reader
+
+/// The reader's settings as flags: the same keys as the configuration file and the `LECTERN_*` variables
+/// (`lectern run --text-size 19` is `text-size = 19` is `LECTERN_TEXT_SIZE=19`).
+struct ReaderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The configuration file.", discussion: "Default: /etc/lectern/lectern.conf (or $CONFIGURATION_DIRECTORY/lectern.conf) when it exists.", valueName: "file"))
+    var config: String?
+
+    @Option(help: "light, sepia or dark.") var theme: String?
+    @Option(help: "Body text size, points (default 17).") var textSize: String?
+    @Option(help: "How far from the panel a person reads, metres (default 0.6): type grows with it.") var readingDistance: String?
+    @Option(help: "Show the bundled sample feeds while there are no subscriptions: on or off (default on).") var samples: String?
+    @Option(help: "The feed store (default: feeds.sqlite in the state directory).") var store: String?
+    @Option(help: "An OPML file merged into the subscriptions at start (default: feeds.opml beside the configuration).") var opml: String?
+    @Option(help: "Idle minutes before ambient mode (default 5).") var idleMinutes: String?
+    @Option(help: "Night schedule HH:MM-HH:MM, or off (default off).") var night: String?
+    @Option(help: "Image cache bound, megabytes (default 64).") var imageCacheMb: String?
+    @Option(help: "Minutes between background refreshes (default 60).") var refreshMinutes: String?
+
+    var flags: [(key: String, value: String)] {
+        let pairs: [(String, String?)] = [("theme", theme), ("text-size", textSize), ("reading-distance", readingDistance),
+                                          ("samples", samples), ("store", store), ("opml", opml),
+                                          ("idle-minutes", idleMinutes), ("night", night),
+                                          ("image-cache-mb", imageCacheMb), ("refresh-minutes", refreshMinutes)]
+        return pairs.compactMap { key, value in value.map { (key, $0) } }
+    }
+
+    /// The settings for this run; `panelDirectory` holds what a person changed on the panel.
+    func settings(panelDirectory: String?) throws -> ReaderSettings {
+        let environment = ProcessEnvironment.current()
+        let fallback = ReaderLaunch.configurationDirectory(environment) + "/lectern.conf"
+        let file = config ?? (AtomicFile.exists(fallback) ? fallback : nil)
+        do {
+            return try ReaderLaunch.settings(configFile: file, panelFile: panelDirectory.map { $0 + "/" + ReaderLaunch.panelSettingsName },
+                                             environment: environment, flags: flags)
+        } catch let error as ConfigurationError {
+            throw CommandFailure(error.description)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Feeds
+import Logging
+import Platform
+import Raster
+import Reader
+
+/// `lectern run` without a panel: the reader's tour, every screen and gesture as PNG files, over the store in
+/// the state directory (the bundled samples while it has no feeds).
+extension RunCommand {
+    func runReaderTour(log: Logger) throws {
+        let stateDirectory = try? StateDirectory.path(for: "the reader's state")
+        let settings = try reader.settings(panelDirectory: stateDirectory)
+        let store = openStore(settings, log: log)
+        let now = LocalTime.now()
+        if let store, let line = ReaderLaunch.mergeOPML(at: opmlPath(settings), into: store, now: now) { print(line) }
+        // The tour only shows: opening an article for a picture must not mark the owner's entry read.
+        let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [], writes: false)
+        let tour = ReaderTour(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
+                              scale: scale.map(Scale.init) ?? .one, typesetter: ScreenFonts.typesetter(log: log),
+                              settings: settings, library: library, now: now)
+        var writer = try SnapshotWriter(directory: snapshot.out)
+        let captions = Dictionary(ReaderTour.shots.map { ($0.name, $0.caption) }, uniquingKeysWith: { a, _ in a })
+        print("no panel here: the reader's screens and gestures, drawn headless\(library.showsSamples ? " (the bundled sample feeds)" : ""):")
+        try tour.run { name, surface in
+            try writer.save(surface, name: name)
+            print("wrote \(writer.written.last ?? name)  \(captions[name] ?? "")")
+        }
+    }
+
+    /// The feed store the settings name, else the one in the state directory; nil (with a line) when it
+    /// cannot be opened: the reader then shows the samples, and nothing is saved.
+    func openStore(_ settings: ReaderSettings, log: Logger) -> FeedStore? {
+        do {
+            return try FeedStore(path: try settings.store ?? StoreOptions.defaultPath())
+        } catch {
+            log.warning("no feed store, nothing will be saved: \(error)")
+            return nil
+        }
+    }
+
+    func opmlPath(_ settings: ReaderSettings) -> String {
+        settings.opml ?? ReaderLaunch.configurationDirectory(ProcessEnvironment.current()) + "/feeds.opml"
+    }
+}
