@@ -60,8 +60,10 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"], resources: [.copy("Goldens")]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Raster", "Text", "Touch", "Motion", "Platform"],
                     resources: [.copy("Goldens")]),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")]),
+        // A loopback HTTP server the fetcher's and the reader's tests serve feeds from.
+        .target(name: "LoopbackServer", path: "Tests/Support/LoopbackServer"),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "LoopbackServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster", "Widgets", "Touch", "Text", "Platform", "Feeds"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Raster", "Widgets", "Touch", "Text", "Platform", "Feeds", "LoopbackServer"]),
     ]
 )

@@ -24,6 +24,8 @@ public enum RiverSelection: Equatable, Sendable {
     case since(Timestamp)
     case starred
     case feed(FeedID)
+    /// One entry, as a river would list it.
+    case entry(EntryID)
 }
 
 extension FeedStore {
@@ -43,6 +45,7 @@ extension FeedStore {
         case .since(let moment): (sql, values) = ("\(columns) WHERE sort_time >= ? \(order)", [.integer(moment.secondsSince1970), limitValue])
         case .starred: (sql, values) = ("\(columns) WHERE starred = 1 \(order)", [limitValue])
         case .feed(let feed): (sql, values) = ("\(columns) WHERE feed_id = ? \(order)", [.integer(feed.rawValue), limitValue])
+        case .entry(let entry): (sql, values) = ("\(columns) WHERE id = ? \(order)", [.integer(entry.rawValue), limitValue])
         }
         var result: [RiverEntry] = []
         let statement = try database.cached(sql)

@@ -70,7 +70,16 @@ public final class ReaderApp: Scene {
             return
         }
         let filter = resolve(place.filter)
-        let list = makeList(filter)
+        var list = makeList(filter)
+        if let entry = place.entry, !list.rows.contains(where: { $0.entry.id.rawValue == entry }),
+           let row = context.library.row(EntryID(rawValue: entry)) {
+            // Read since it was opened, it has left the Unread river: it goes back where it sorts, so the pager's
+            // neighbours are the ones the person had.
+            var rows = list.rows
+            let at = rows.firstIndex { ($0.entry.sortTime, $0.entry.id.rawValue) < (row.entry.sortTime, row.entry.id.rawValue) } ?? rows.count
+            rows.insert(row, at: at)
+            list = ListScreen(context: context, filter: filter, rows: rows, unread: context.library.unreadCount())
+        }
         if let entry = place.entry, let index = list.rows.firstIndex(where: { $0.entry.id.rawValue == entry }) {
             screen = .article(ArticleScreen(context: context, rows: list.rows, index: index, scrollY: place.scrollY),
                               list: list)

@@ -85,6 +85,12 @@ public final class ReaderLibrary {
 
     public func entry(_ id: EntryID) -> StoredEntry? { try? active?.entry(id) }
 
+    /// Entry `id` as a row, wherever it is (read since, or starred elsewhere).
+    public func row(_ id: EntryID) -> RiverRow? {
+        guard let store = active, let entry = try? store.river(.entry(id), limit: 1).first else { return nil }
+        return RiverRow(entry: entry, feedTitle: feedTitle(entry.feed))
+    }
+
     public func unreadCount() -> Int { (try? active?.unreadCount()) ?? 0 }
 
     public func markRead(_ ids: [EntryID], read: Bool, at now: Timestamp) throws {

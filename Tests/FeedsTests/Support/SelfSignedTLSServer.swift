@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import LoopbackServer
 import Glibc
 #endif
 

@@ -2,18 +2,18 @@
 import Glibc
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1 (a port the kernel picks) for the fetcher's tests. Each connection gets
+/// A small HTTP/1.1 server on 127.0.0.1 (a port the kernel picks) for the fetcher's and the reader's tests. Each connection gets
 /// its own thread, reads one request, answers as the route for its path says, and closes: no keep-alive, so
 /// every redirect hop is a fresh connection and every request is recorded on its own.
-final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as it arrived: the path and the header fields (names lowercased).
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [String: String]
     }
 
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// A complete response. `Content-Length` is added unless `headers` has one or `closeDelimited` is set.
         case http(status: Int, headers: [(String, String)] = [], body: [UInt8] = [], closeDelimited: Bool = false)
         /// Headers at once, then the body after `delay` seconds.
@@ -26,16 +26,16 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case reset
     }
 
-    typealias Route = @Sendable (Request) -> Reply
+    public typealias Route = @Sendable (Request) -> Reply
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let routes: [String: Route]
     private var thread = pthread_t()
     fileprivate let lock = LoopbackLock()
     fileprivate var recorded: [Request] = []
 
-    init(routes: [String: Route]) throws {
+    public init(routes: [String: Route]) throws {
         self.routes = routes
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
@@ -68,14 +68,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    var requests: [Request] { lock.locked { recorded } }
+    public var requests: [Request] { lock.locked { recorded } }
 
-    func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
+    public func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
 
     /// Stops accepting and joins the accept thread (connection threads finish their one reply on their own).
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         pthread_join(thread, nil)
         close(listener)
@@ -203,20 +203,20 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 }
 
-struct LoopbackServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ operation: String) { description = "\(operation): \(String(cString: strerror(errno)))" }
+public struct LoopbackServerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ operation: String) { description = "\(operation): \(String(cString: strerror(errno)))" }
 }
 
 /// A pthread mutex for test support state shared between server threads.
-final class LoopbackLock: @unchecked Sendable {
+public final class LoopbackLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { pthread_mutex_init(mutex, nil) }
+    public init() { pthread_mutex_init(mutex, nil) }
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
+    public func locked<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

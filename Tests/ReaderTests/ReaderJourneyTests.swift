@@ -1,0 +1,264 @@
+import Feeds
+import Glibc
+import LoopbackServer
+import Platform
+import Raster
+import Testing
+import Text
+import Touch
+import Widgets
+@testable import Reader
+
+/// A person at the panel, end to end: a temporary store filled from a loopback server, the real app on the
+/// headless display, gestures played on the virtual clock, and what the store and the screen say after.
+@Suite(.serialized) struct ReaderJourneyTests {
+    @Test func opensAnArticlePagesToTheNextAndBack() throws {
+        let panel = try ReaderPanel()
+        let first = try #require(panel.listRows.first)
+        try panel.play(Gesture.tap(200, ListScreen.headerHeight + 40))
+        #expect(panel.field("screen") == "article")
+        #expect(panel.articleID == first)
+        #expect(try panel.store.entry(feed: panel.feed, key: first)?.isRead == true, "opening marks the entry read")
+
+        // The articles are short: a pull up past the footer's 55 pt brings the next one.
+        try panel.play(Gesture.drag(from: Point(x: 400, y: 400), to: Point(x: 400, y: 150)))
+        #expect(panel.articleID == panel.keys[1])
+        try panel.play(Gesture.drag(from: Point(x: 400, y: 100), to: Point(x: 400, y: 350)))
+        #expect(panel.articleID == first)
+    }
+
+    @Test func pullForTheMenuAndChangeTheTextSize() throws {
+        let panel = try ReaderPanel()
+        var saved: ReaderSettings?
+        panel.reader.app.onSettingsChange = { saved = $0 }
+        try panel.play(Gesture.tap(200, ListScreen.headerHeight + 40))
+        // Unread's pull: any horizontal drag on an article, released past 50 pt of pull.
+        try panel.play(Gesture.drag(from: Point(x: 600, y: 240), to: Point(x: 350, y: 240)))
+        #expect(panel.field("overlay") == "menu")
+        let items = panel.menuItems
+        let larger = try #require(items["Text size +"])
+        #expect(items["Unread"] != nil && items["QR code"] != nil && items["Text size −"] != nil)
+        try panel.play(Gesture.tap(larger.midX, larger.midY))
+        #expect(panel.reader.context.settings.textSize == 19)
+        #expect(saved?.textSize == 19, "the change is handed to the host to save")
+        #expect(panel.field("overlay") == nil && panel.field("screen") == "article", "the menu closed on the article")
+        #expect(panel.inspection["textSize"] == .number(19))
+    }
+
+    @Test func swipeARowMarkItReadAndUndo() throws {
+        let panel = try ReaderPanel()
+        let key = try #require(panel.listRows.first)
+        let y = ListScreen.headerHeight + 50
+        try panel.play(Gesture.drag(from: Point(x: 600, y: y), to: Point(x: 300, y: y)))
+        #expect(panel.rowOffsets.first == 148, "the row rests open at the catch width")
+        // The red slot is the rightmost 74 pt; the undo bar then waits 5 s, so the undo is in the same trace.
+        let size = panel.reader.context.size
+        var undone = false
+        try panel.play(Gesture.tap(size.width - 30, y) + "\n2000000 0 down \(size.width - 40) \(size.height - 28)"
+                       + "\n2060000 0 up \(size.width - 40) \(size.height - 28)") { app, t in
+            guard t > 1, t < 1.9 else { return }
+            #expect(try! panel.store.entry(feed: panel.feed, key: key)?.isRead == true)
+            #expect(!panel.listRows.contains(key), "the row left the Unread river")
+            #expect(panel.inspection["undo"] == .bool(true))
+            undone = true
+        }
+        #expect(undone)
+        #expect(try panel.store.entry(feed: panel.feed, key: key)?.isRead == false)
+        #expect(panel.listRows.first == key, "the row came back where it was")
+    }
+
+    @Test func starFromTheActionSheet() throws {
+        let panel = try ReaderPanel()
+        let key = try #require(panel.listRows.first)
+        let y = ListScreen.headerHeight + 50
+        // A long press is the swipe's visible fallback: the same sheet.
+        try panel.play("0 0 down 200 \(y)\n700000 0 up 200 \(y)")
+        #expect(panel.field("overlay") == "sheet")
+        // The card lists Mark as read, Star, Show QR code, top to bottom.
+        guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
+        #expect(list.list.sheet.options == ["Mark as read", "Star", "Show QR code"])
+        let layout = list.list.sheet.layout(in: list.list.frame)
+        try panel.play(Gesture.tap(layout.options.midX, layout.options.minY + ActionSheet.rowHeight * 1.5))
+        #expect(try panel.store.entry(feed: panel.feed, key: key)?.isStarred == true)
+        #expect(panel.field("overlay") == nil)
+    }
+
+    @Test func pullToRefreshBringsANewEntryWithoutMovingTheRows() throws {
+        let panel = try ReaderPanel()
+        let before = panel.rowFrames
+        panel.serveNewEntry()
+        try panel.play(Gesture.drag(from: Point(x: 400, y: 120), to: Point(x: 400, y: 320), steps: 12))
+        #expect(panel.inspection["newEntries"] == .integer(1))
+        #expect(panel.rowFrames == before, "the rows sit where they were")
+        #expect(try panel.store.entryCount() == panel.keys.count + 1)
+        // The bar shows the new entry on a tap.
+        try panel.play(Gesture.tap(400, ListScreen.headerHeight + ListScreen.bannerHeight / 2))
+        #expect(panel.listRows.first == "urn:lectern:test:new")
+    }
+
+    @Test func restartFindsTheSamePlace() throws {
+        let panel = try ReaderPanel()
+        var place: ReaderPlace?
+        panel.reader.app.onPlaceChange = { place = $0 }
+        try panel.play(Gesture.tap(200, ListScreen.headerHeight + 40 + EntryCell.height(typeScale: 1)))
+        let opened = try #require(panel.articleID)
+        #expect(opened == panel.keys[1])
+        let saved = try #require(place)
+        try ReaderLaunch.savePlace(saved, directory: panel.folder)
+
+        let again = try ReaderPanel(reusing: panel)
+        #expect(again.field("screen") == "article")
+        #expect(again.articleID == opened)
+        #expect(try again.store.entry(feed: again.feed, key: opened)?.isRead == true)
+    }
+}
+
+/// Touch traces in the text form, times in microseconds.
+enum Gesture {
+    static func tap(_ x: Double, _ y: Double) -> String { "0 0 down \(x) \(y)\n60000 0 up \(x) \(y)" }
+
+    static func drag(from a: Point, to b: Point, steps: Int = 8) -> String {
+        var lines = ["0 0 down \(a.x) \(a.y)"]
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            lines.append("\(i * 20_000) 0 move \(a.x + (b.x - a.x) * f) \(a.y + (b.y - a.y) * f)")
+        }
+        // Held still before lifting, so the release has no flick.
+        lines.append("\((steps + 6) * 20_000) 0 move \(b.x) \(b.y)")
+        lines.append("\((steps + 7) * 20_000) 0 up \(b.x) \(b.y)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A panel for one test: a folder with a store, a loopback feed of five entries, and the reader on an
+/// 800x480 headless display whose wall clock reads 2026-11-24 12:00 UTC.
+final class ReaderPanel {
+    let folder: String
+    let server: LoopbackHTTPServer
+    let store: FeedStore
+    let feed: FeedID
+    private(set) var reader: HeadlessReader
+    private let document = LoopbackBox()
+    /// The entries' keys, newest first.
+    let keys = (1...5).reversed().map { "urn:lectern:test:\($0)" }
+    private var clock = 0.0
+
+    init() throws {
+        var template = Array("/tmp/lectern-journey-XXXXXX".utf8CString)
+        folder = String(cString: mkdtemp(&template)!)
+        let box = document
+        box.set(Self.feed(entries: 5, extra: false))
+        server = try LoopbackHTTPServer(routes: ["/feed.xml": { _ in
+            .http(status: 200, headers: [("Content-Type", "application/rss+xml")], body: box.get())
+        }])
+        store = try FeedStore(path: folder + "/feeds.sqlite")
+        feed = try store.addFeed(url: server.url("/feed.xml"), at: Self.now)
+        let run = Self.refresher(store)
+        _ = run.start(at: Self.now)
+        _ = run.collect()
+        run.shutdown()
+        reader = Self.reader(store: store, place: nil)
+    }
+
+    /// The same folder and store, the app started afresh with the place saved there: a restart.
+    init(reusing other: ReaderPanel) throws {
+        folder = other.folder
+        server = other.server
+        store = try FeedStore(path: folder + "/feeds.sqlite")
+        feed = other.feed
+        reader = Self.reader(store: store, place: ReaderLaunch.loadPlace(directory: folder))
+    }
+
+    deinit {
+        _ = system("rm -rf '\(folder)'")
+    }
+
+    static let now = Timestamp(year: 2026, month: 11, day: 24, hour: 12)
+
+    static func refresher(_ store: FeedStore) -> RefreshRun {
+        try! RefreshRun(refresher: FeedRefresher(store: store, fetcher: FeedFetcher(userAgent: "Lectern/test")),
+                        waitsForResults: true)
+    }
+
+    static func reader(store: FeedStore, place: ReaderPlace?) -> HeadlessReader {
+        let typesetter = (try? FontLibrary()).map { Typesetter(library: $0) }
+        let library = ReaderLibrary(store: store, samples: [])
+        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60, typesetter: typesetter,
+                                    settings: ReaderSettings(), library: library, refreshing: refresher(store),
+                                    start: now, origin: 0, place: place, utcOffset: { _ in 0 })
+        try? reader.loop.frame(at: 0)
+        return reader
+    }
+
+    /// An RSS document of `entries` entries (newest first), and one more, newer, when `extra`.
+    static func feed(entries: Int, extra: Bool) -> [UInt8] {
+        var items = ""
+        if extra {
+            items += "<item><title>Fresh off the press</title><link>http://example.org/new</link><guid>urn:lectern:test:new</guid>"
+                + "<pubDate>Tue, 24 Nov 2026 11:30:00 +0000</pubDate><description>New.</description></item>"
+        }
+        for i in (1...entries).reversed() {
+            items += "<item><title>Entry \(i)</title><link>http://example.org/\(i)</link><guid>urn:lectern:test:\(i)</guid>"
+                + "<pubDate>Tue, 24 Nov 2026 0\(i):00:00 +0000</pubDate><description>Body of entry \(i).</description></item>"
+        }
+        return Array("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Test Feed</title><link>http://example.org/</link>\(items)</channel></rss>".utf8)
+    }
+
+    func serveNewEntry() { document.set(Self.feed(entries: 5, extra: true)) }
+
+    /// Plays a trace after everything so far, on the same virtual clock; `each` sees every frame.
+    func play(_ text: String, each: (ReaderApp, Double) -> Void = { _, _ in }) throws {
+        let parsed = try TouchTrace(parsing: text)
+        let shifted = TouchTrace(frames: parsed.frames.map { frame in
+            TouchFrame(timeUsec: frame.timeUsec + Int64(clock * 1_000_000),
+                       events: frame.events.map { var e = $0; e.timeUsec += Int64(clock * 1_000_000); return e })
+        })
+        var last = clock
+        try TraceReplay(trace: shifted, fps: 60).play(reader.app, loop: reader.loop) { frame in
+            last = clock + frame.t
+            each(reader.app, frame.t)
+        }
+        clock = last + 1
+    }
+
+    var inspection: [String: JSONValue] {
+        Dictionary(reader.app.inspection().map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func field(_ name: String) -> String? {
+        if case .string(let s)? = inspection[name] { return s }
+        return nil
+    }
+
+    var articleID: String? {
+        if case .string(let id)? = inspection["article"]?["id"] { return id }
+        return nil
+    }
+
+    var listRows: [String] {
+        guard case .list(let list) = reader.app.screen else { return [] }
+        return list.visibleRows().map(\.row.entry.key)
+    }
+
+    var rowFrames: [Rect] {
+        guard case .list(let list) = reader.app.screen else { return [] }
+        return list.visibleRows().map(\.frame)
+    }
+
+    var rowOffsets: [Double] {
+        guard case .list(let list) = reader.app.screen else { return [] }
+        return list.visibleRows().map(\.offset)
+    }
+
+    var menuItems: [String: Rect] {
+        Dictionary((reader.app.menuPanel?.items ?? []).map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
+    }
+}
+
+/// The document the server serves, swapped between requests.
+final class LoopbackBox: @unchecked Sendable {
+    private let lock = LoopbackLock()
+    private var bytes: [UInt8] = []
+    func set(_ new: [UInt8]) { lock.locked { bytes = new } }
+    func get() -> [UInt8] { lock.locked { bytes } }
+}
