@@ -80,6 +80,17 @@ import Widgets
         #expect(canvas.surface[14, 14] == Theme.dark.paper.argb && canvas.surface[165, 165] == Theme.dark.paper.argb)
     }
 
+    @Test func aSquareTooSmallStaysLightAndANonFiniteOneIsIgnored() throws {
+        let code = try QRCode(encoding: "https://example.org/")
+        let canvas = makeCanvas(width: 60, height: 60, background: Theme.sepia.paper)
+        // 32 px for 33 modules: no whole pixel each.
+        QRCodeView.draw(code, into: canvas, square: Rect(x: 10, y: 10, width: 32, height: 32))
+        #expect(canvas.surface[10, 10] == QRCodeView.light.argb && canvas.surface[41, 41] == QRCodeView.light.argb)
+        #expect(canvas.surface[9, 9] == Theme.sepia.paper.argb && canvas.surface[42, 42] == Theme.sepia.paper.argb)
+        QRCodeView.draw(code, into: canvas, square: Rect(x: .nan, y: 0, width: .infinity, height: 10))
+        #expect(canvas.surface[0, 0] == Theme.sepia.paper.argb)
+    }
+
     /// Draws `text`'s code into a `side`-point square on `background` and reads it back with zbarimg.
     private func scan(_ text: String, scale: Double, side: Double, background: Color) throws -> String {
         let code = try QRCode(encoding: text)

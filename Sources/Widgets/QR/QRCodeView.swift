@@ -20,6 +20,7 @@ public enum QRCodeView {
     /// never less than 4 modules. A square too small for one pixel a module stays light: such a code would not
     /// scan, and a half-drawn one would only look like it might.
     public static func draw(_ code: QRCode, into canvas: Canvas, square: Rect) {
+        guard square.x.isFinite, square.y.isFinite, square.width.isFinite, square.height.isFinite else { return }
         let area = canvas.snapped(square)
         let side = min(area.width, area.height)
         guard side > 0 else { return }
