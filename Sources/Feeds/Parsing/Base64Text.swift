@@ -1,8 +1,10 @@
-/// Atom 0.3's `mode="base64"`: a title or body sent base64-encoded. Whitespace and line breaks inside are
-/// ignored; anything else that is not base64, or bytes that are not UTF-8, and the value is nil.
-enum Base64Text {
-    static func decode(_ text: String) -> String? {
+/// Base64 as feeds send it (Atom 0.3's `mode="base64"`) and as Lectern embeds its own sample images: whitespace
+/// and line breaks inside are ignored, and both the standard and the URL-safe alphabet are read.
+public enum Base64Text {
+    /// The bytes `text` encodes; nil when it holds anything that is not base64.
+    public static func bytes(_ text: String) -> [UInt8]? {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count / 4 * 3)
         var buffer: UInt32 = 0
         var bits = 0
         for byte in text.utf8 {
@@ -23,7 +25,12 @@ enum Base64Text {
                 bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
             }
         }
-        guard FeedCharset.isValidUTF8(bytes[...]) else { return nil }
+        return bytes
+    }
+
+    /// A title or body sent base64-encoded: nil unless the bytes are UTF-8 text.
+    static func decode(_ text: String) -> String? {
+        guard let bytes = bytes(text), FeedCharset.isValidUTF8(bytes[...]) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
