@@ -33,10 +33,13 @@ extension ReaderApp {
     }
 }
 
-/// Draws a QR code of a text into a square (points): the panel's codes are drawn here.
+/// Draws a QR code of a text into a square (points); a text no code can hold gets a light square and says so
+/// in the caption beneath it.
 enum QRPicture {
     static func draw(_ text: String, into canvas: Canvas, square: Rect) {
         canvas.fill(square, with: Color.white)
+        guard let code = try? QRCode(encoding: text) else { return }
+        QRCodeView.draw(code, into: canvas, square: square)
     }
 }
 

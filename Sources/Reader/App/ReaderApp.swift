@@ -31,7 +31,9 @@ public final class ReaderApp: Scene {
 
     public let context: ReaderContext
     var screen: Screen
-    var overlay: Overlay?
+    var overlay: Overlay? {
+        didSet { needsFullDraw = true }
+    }
     var menu: PullMenu
     var menuPanel: MenuPanel?
     var pullPan = PanRecognizer(axis: .horizontal)

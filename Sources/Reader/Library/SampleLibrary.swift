@@ -1,4 +1,6 @@
-/// The bundled sample feeds as documents for the library (empty until the samples land).
+/// The bundled sample feeds as documents for the library.
 public enum SampleLibrary {
-    public static var documents: [SampleDocument] { [] }
+    public static var documents: [SampleDocument] {
+        SampleFeeds.feeds.map { SampleDocument(url: $0.url, bytes: $0.document) }
+    }
 }
