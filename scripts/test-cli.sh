@@ -27,12 +27,19 @@ check "a refresh rate is no size" one_line_error 2 render --size 1280x800@60
 check "missing feed file argument exits 2" one_line_error 2 feed parse
 check "help exits 0" "$bin" --help >/dev/null
 
-# Headless run: exit 0, a PNG of each demo written, and their paths said on stdout.
-(cd "$work" && "$bin" run --headless --out snaps --size 320x200 >"$work/run.out" 2>"$work/run.err")
+# Headless run: exit 0, the reader's tour written (every screen and gesture, over the bundled samples in a
+# fresh state directory), and the paths said on stdout; --demo writes the interaction demos as before.
+(cd "$work" && HOME="$work/tour-home" "$bin" run --headless --out snaps --size 320x200 >"$work/run.out" 2>"$work/run.err")
 check "headless run exits 0" test $? -eq 0
+check "headless run says it shows the samples" grep -q 'the bundled sample feeds' "$work/run.out"
+for shot in list article article-image menu sheet feeds settings qr empty; do
+  check "headless run says where the $shot PNG is" grep -q "^wrote snaps/$shot.png " "$work/run.out"
+  check "headless run writes the $shot PNG" is_png "$work/snaps/$shot.png"
+done
+check "the tour leaves the samples unread and writes no store entries" test ! -s "$work/run.err"
+(cd "$work" && "$bin" run --headless --demo --out demos --size 320x200 >"$work/demo.out" 2>&1)
 for demo in pull-menu article-pager pull-to-action circular-refresh swipe-rows; do
-  check "headless run says where the $demo PNG is" grep -q "^wrote snaps/$demo.png$" "$work/run.out"
-  check "headless run writes the $demo PNG" is_png "$work/snaps/$demo.png"
+  check "headless --demo writes the $demo PNG" is_png "$work/demos/$demo.png"
 done
 check "an unknown demo is a usage error" one_line_error 2 run --headless --scene nowhere --out "$work/x"
 
@@ -53,6 +60,36 @@ check "the malformed trace's error names the line" test $? -eq 0
 printf '0 0 down 10 10\n9223372036854775807 0 up\n' > "$work/forever.trace"
 check "a timestamp out of range is a one-line failure" one_line_error 1 replay pull-menu "$work/forever.trace" --json
 check "a replay past an hour is a one-line failure" one_line_error 1 replay pull-menu "$work/pull.trace" --json --refresh-at 7200
+
+# Replay reader: READER.md's contract over a store (empty here: the bundled samples fill it).
+printf '0 0 down 200 100\n60000 0 up 200 100\n' > "$work/open.trace"
+"$bin" replay reader "$work/open.trace" --json --store "$work/reader.sqlite" --now 2026-11-24T12:00:00Z \
+  --frames "$work/reader-frames" >"$work/reader.out" 2>"$work/reader.err"
+check "replay reader exits 0" test $? -eq 0
+check "replay reader prints nothing on stderr" test ! -s "$work/reader.err"
+check "replay reader writes every frame as NNNNN.png" is_png "$work/reader-frames/00000.png"
+check "replay reader prints the contract's fields on every frame" python3 - "$work/reader.out" <<'PY'
+import json, sys
+frames = [json.loads(line) for line in open(sys.argv[1])]
+assert frames[0]["t"] == 0 and frames[0]["screen"] == "list", frames[0]
+keys = ["t", "screen", "overlay", "list", "article", "menu", "qr", "textSize", "unread"]
+for f in frames:
+    assert list(f)[:len(keys)] == keys, list(f)
+row = frames[0]["list"]["rows"][0]
+assert list(row) == ["id", "link", "feed", "title", "y", "height", "read", "starred", "offset"], row
+assert frames[0]["list"]["filter"] == "unread"
+last = frames[-1]
+assert last["screen"] == "article" and last["list"] is None, last
+assert last["article"]["id"] == row["id"] and last["article"]["transition"] is None, last["article"]
+assert set(last["article"]) >= {"id", "link", "title", "scrollY", "contentHeight", "transition"}
+assert last["unread"] == frames[0]["unread"] - 1, (frames[0]["unread"], last["unread"])
+PY
+check "replay reader without a store is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json
+check "replay reader with a bad store is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json --store "$work/absent/x.sqlite"
+check "replay reader with a bad --now is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json --store "$work/reader.sqlite" --now yesterday
+check "replay reader with a bad flag is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json --store "$work/reader.sqlite" --night 25:00-07:00
+check "replay reader with an unknown flag is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json --store "$work/reader.sqlite" --bogus
+check "replay reader with a broken trace is a one-line failure" one_line_error 1 replay reader "$work/broken.trace" --json --store "$work/reader.sqlite"
 
 "$bin" render --size 640x400 --out "$work/render" >"$work/render.out" 2>&1
 check "render exits 0" test $? -eq 0

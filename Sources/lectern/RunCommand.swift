@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Pixels per point; default: from the panel's size in millimetres (1 when it does not say).")
     var scale: Double?
 
-    @Option(help: "Headless: play this touch trace (points) through what the panel shows first, on a virtual clock, and save the screen once everything is at rest.")
+    @Option(help: "Headless: play this touch trace (points) through what the panel shows first (the reader, or the demo with --demo or --scene), on a virtual clock, and save the screen once everything is at rest.")
     var trace: String?
 
     func validate() throws {
@@ -79,7 +79,9 @@ struct RunCommand: ParsableCommand {
                 log.error("cannot drive \(path): \(error); running headless")
             }
         }
-        if demo || scene != nil || trace != nil { try runHeadless(log: log) } else { try runReaderTour(log: log) }
+        if demo || scene != nil { try runHeadless(log: log) } else if let trace { try runReaderTrace(trace, log: log) } else {
+            try runReaderTour(log: log)
+        }
     }
 
     private func drmCard(log: Logger) -> String? {

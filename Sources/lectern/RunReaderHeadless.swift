@@ -27,6 +27,25 @@ extension RunCommand {
         }
     }
 
+    /// What the panel shows after `trace` (points, on a virtual clock from the first event), as `reader.png`: the
+    /// picture a test compares the panel's screen with. Like the panel, it reads and writes the store.
+    func runReaderTrace(_ path: String, log: Logger) throws {
+        let stateDirectory = try? StateDirectory.path(for: "the reader's state")
+        let settings = try reader.settings(panelDirectory: stateDirectory)
+        let store = openStore(settings, log: log)
+        let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
+        let recording = try readTrace(path)
+        let headless = HeadlessReader(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
+                                      scale: scale.map(Scale.init) ?? .one, fps: 60,
+                                      typesetter: ScreenFonts.typesetter(log: log), settings: settings, library: library,
+                                      refreshing: nil, start: LocalTime.now(),
+                                      origin: Double(recording.frames.first?.timeUsec ?? 0) / 1_000_000)
+        try TraceReplay(trace: recording, fps: 60).play(headless.app, loop: headless.loop) { _ in }
+        var writer = try SnapshotWriter(directory: snapshot.out)
+        try writer.save(headless.display.scanout, name: "reader")
+        print("wrote \(writer.written[0])")
+    }
+
     /// The feed store the settings name, else the one in the state directory; nil (with a line) when it
     /// cannot be opened: the reader then shows the samples, and nothing is saved.
     func openStore(_ settings: ReaderSettings, log: Logger) -> FeedStore? {

@@ -36,6 +36,8 @@ do {
     let message = Lectern.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
     FileStream.standardError.write("lectern: \(message)\n")
     if error is CleanExit { Lectern.exit(withError: nil) }
-    if code == .validationFailure { Lectern.exit(withError: ExitCode(ExitStatus.usage)) }
+    // READER.md's contract: `replay reader` answers a bad flag like a bad trace or store, with 1.
+    let readerReplay = Array(CommandLine.arguments.dropFirst().prefix(2)) == ["replay", "reader"]
+    if code == .validationFailure, !readerReplay { Lectern.exit(withError: ExitCode(ExitStatus.usage)) }
     Lectern.exit(withError: ExitCode.failure)
 }
