@@ -257,7 +257,7 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
                 """)
         }
         let store = try FeedStore(path: path)
-        #expect(try store.database.integer("PRAGMA user_version") == 4)
+        #expect(try store.database.integer("PRAGMA user_version") == StoreSchema.currentVersion)
         let feeds = try store.feeds()
         #expect(feeds.count == 1)
         #expect(feeds[0].title == "Old")

@@ -41,8 +41,9 @@ extension FeedStore {
         let sql: String
         var values: [DatabaseValue]
         switch selection {
-        case .unread: (sql, values) = ("\(columns) WHERE read = 0 \(order)", [limitValue])
-        case .since(let moment): (sql, values) = ("\(columns) WHERE sort_time >= ? \(order)", [.integer(moment.secondsSince1970), limitValue])
+        case .unread: (sql, values) = ("\(columns) WHERE read = 0 AND \(Self.unmuted) \(order)", [limitValue])
+        case .since(let moment):
+            (sql, values) = ("\(columns) WHERE sort_time >= ? AND \(Self.unmuted) \(order)", [.integer(moment.secondsSince1970), limitValue])
         case .starred: (sql, values) = ("\(columns) WHERE starred = 1 \(order)", [limitValue])
         case .feed(let feed): (sql, values) = ("\(columns) WHERE feed_id = ? \(order)", [.integer(feed.rawValue), limitValue])
         case .entry(let entry): (sql, values) = ("\(columns) WHERE id = ? \(order)", [.integer(entry.rawValue), limitValue])
@@ -68,9 +69,19 @@ extension FeedStore {
         try entries(where: "id = ?", .integer(id.rawValue)).first
     }
 
-    /// Unread entries across every feed.
+    /// Entries of feeds not muted: the rivers that gather every feed leave muted ones out.
+    static let unmuted = "feed_id NOT IN (SELECT id FROM feeds WHERE muted = 1)"
+
+    /// Unread entries across every feed not muted (what the Unread river holds, before its limit).
     public func unreadCount() throws -> Int {
-        Int(try database.integer("SELECT count(*) FROM entries WHERE read = 0") ?? 0)
+        Int(try database.integer("SELECT count(*) FROM entries WHERE read = 0 AND \(Self.unmuted)") ?? 0)
+    }
+
+    /// Mutes a feed (or unmutes it).
+    public func setMuted(_ feed: FeedID, _ muted: Bool) throws {
+        try database.transaction {
+            try database.run("UPDATE feeds SET muted = ? WHERE id = ?", .integer(muted ? 1 : 0), .integer(feed.rawValue))
+        }
     }
 
     /// Marks every unread entry of `selection` read at once ("Mark all read"); returns how many changed.

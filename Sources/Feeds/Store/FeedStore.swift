@@ -101,7 +101,7 @@ public final class FeedStore {
         let statement = try database.cached("""
             SELECT id, url, title, site_link, icon, category, added_at, position, etag, last_modified, last_fetch,
                    last_status, last_error, consecutive_errors, next_check, gone, ttl_minutes,
-                   (SELECT count(*) FROM entries WHERE feed_id = feeds.id AND read = 0)
+                   (SELECT count(*) FROM entries WHERE feed_id = feeds.id AND read = 0), muted
             FROM feeds WHERE \(condition) ORDER BY position, id
             """)
         defer { statement.reset() }
@@ -119,7 +119,7 @@ public final class FeedStore {
                     consecutiveErrors: Int(row.int64(at: 13)),
                     nextCheck: row.optionalInt64(at: 14).map(Timestamp.init), isGone: row.int64(at: 15) != 0,
                     timeToLiveMinutes: row.optionalInt64(at: 16).map { Int(clamping: $0) }),
-                unreadCount: Int(row.int64(at: 17))))
+                unreadCount: Int(row.int64(at: 17)), isMuted: row.int64(at: 18) != 0))
         }
         return result
     }

@@ -72,6 +72,10 @@ enum StoreSchema {
         """
         ALTER TABLE entries ADD COLUMN thumbnail TEXT;
         """,
+        // 5: a feed muted on the panel: still fetched and listed, kept out of the Unread and Today rivers.
+        """
+        ALTER TABLE feeds ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

@@ -58,6 +58,8 @@ public struct StoredFeed: Equatable, Sendable {
     public var position: Int64
     public var fetch: FetchState
     public var unreadCount: Int
+    /// Kept out of the Unread and Today rivers (still fetched, still in its own river).
+    public var isMuted: Bool = false
 }
 
 /// An entry as stored, with its reading state.

@@ -89,6 +89,12 @@ extension ReaderApp {
             case .open(let id):
                 guard let feed = feeds.feeds.first(where: { $0.id == id }) else { continue }
                 show(.list(makeList(.feed(feed.id, url: feed.url, title: feed.title ?? feed.url))))
+            case .toggleMute(let id):
+                guard let feed = feeds.feeds.first(where: { $0.id == id }) else { continue }
+                storeWrite { try context.library.setMuted(id, !feed.isMuted) }
+                feeds.refreshFeed(id)
+            case .unsubscribe(let id):
+                storeWrite { try context.library.unsubscribe(id) }
             }
         }
     }

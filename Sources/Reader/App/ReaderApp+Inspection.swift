@@ -22,7 +22,15 @@ extension ReaderApp {
         fields.append(("unread", .integer(context.library.unreadCount())))
         fields.append(("theme", .string(context.settings.theme.rawValue)))
         fields.append(("samples", .bool(context.library.showsSamples)))
-        if case .feeds(let feeds) = screen { fields.append(("pull", .string(feeds.state.rawValue))) }
+        if case .feeds(let feeds) = screen {
+            fields.append(("pull", .string(feeds.state.rawValue)))
+            fields.append(("feeds", .array(feeds.visibleFeeds().map { row in
+                .object([("url", .string(row.feed.url)), ("title", .string(row.feed.title ?? row.feed.url)),
+                         ("unread", .integer(row.feed.unreadCount)), ("muted", .bool(row.feed.isMuted)),
+                         ("status", .string(row.status)), ("offset", .number(row.offset))])
+            })))
+            fields.append(("undo", .bool(feeds.undo != nil)))
+        }
         if case .list(let list) = screen {
             fields.append(("refresh", .string(list.refresh.state.rawValue)))
             fields.append(("newEntries", .integer(list.newCount)))

@@ -249,6 +249,7 @@ public final class ReaderApp: Scene {
             collectArticleEvents()
         case .feeds(let feeds):
             if feeds.advance(to: time) { moving = true }
+            collectFeedsEvents(feeds)
         case .settings(let notice, _), .empty(let notice):
             if notice.advance(to: time) { moving = true }
         }

@@ -109,6 +109,17 @@ public final class ReaderLibrary {
         return try active?.markAllRead(ids, at: now) ?? 0
     }
 
+    public func setMuted(_ feed: FeedID, _ muted: Bool) throws {
+        guard writes else { return }
+        try active?.setMuted(feed, muted)
+    }
+
+    /// Unsubscribes (the feed's entries go with it). The samples cannot be removed: they go by themselves.
+    public func unsubscribe(_ feed: FeedID) throws {
+        guard writes, !showsSamples else { return }
+        try active?.removeFeed(feed)
+    }
+
     /// The owner's store on disk, bytes.
     public var storeSize: Int? { try? store?.sizeInBytes() }
 

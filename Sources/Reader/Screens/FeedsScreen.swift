@@ -6,9 +6,17 @@ import Widgets
 
 /// Every subscription with its unread count and how its last fetch went, in words. Pull to Action at the top
 /// refreshes every feed, and each feed's line says where its refresh is (waiting, done with N new, or what
-/// went wrong) as the reports come in.
+/// went wrong) as the reports come in. A feed's row swipes open to Mute and Unsubscribe; unsubscribing waits
+/// behind the undo bar, and only happens once the bar has gone.
 final class FeedsScreen: PullToActionDelegate {
-    enum Event: Equatable { case refreshAll, open(FeedID), openMenu }
+    enum Event: Equatable {
+        case refreshAll
+        case open(FeedID)
+        case openMenu
+        case toggleMute(FeedID)
+        /// The undo bar went without an undo: unsubscribe for good.
+        case unsubscribe(FeedID)
+    }
 
     /// Where a feed's refresh is during a pull.
     enum Progress: Equatable {
@@ -17,19 +25,28 @@ final class FeedsScreen: PullToActionDelegate {
         case failed(String)
     }
 
-    static let rowHeight = 76.0
-
     let context: ReaderContext
     private(set) var feeds: [StoredFeed]
     let control: PullToAction
     let arrow: ArrowStatusView
-    private var pan = PanRecognizer(axis: .vertical, dominance: 0)
-    private var tap = TapRecognizer()
+    let list: SwipeList<FeedCell>
     private var events: [Event] = []
+    private var touches = TouchSequence<Part>()
+    private var tap = TapRecognizer()
     private(set) var progress: [FeedID: Progress] = [:]
+    private(set) var undo: UndoBar?
     private var needsDraw = true
     private var completeAt: Double?
     private var time = 0.0
+    private let box: FeedsBox
+
+    private enum Part: Equatable { case header, undo, rows }
+
+    /// Feeds and their progress, shared with the list's configure closure.
+    final class FeedsBox {
+        var feeds: [StoredFeed] = []
+        var status: (StoredFeed) -> (String, Bool) = { _ in ("", false) }
+    }
 
     init(context: ReaderContext) {
         self.context = context
@@ -37,10 +54,26 @@ final class FeedsScreen: PullToActionDelegate {
         arrow = ArrowStatusView(color: context.theme.ink)
         let frame = Rect(x: 0, y: ListScreen.headerHeight, width: context.size.width,
                          height: context.size.height - ListScreen.headerHeight)
-        let scroll = ScrollView(frame: frame, contentHeight: Double(max(1, feeds.count)) * Self.rowHeight + 24,
+        let scroll = ScrollView(frame: frame, contentHeight: 0,
                                 physics: ScrollPhysics(tolerance: .display(scale: context.scale.pixelsPerPoint)))
         control = PullToAction(scroll: scroll, statusView: arrow, visualizer: ArrowVisualizer(arrow: arrow))
+        let box = FeedsBox()
+        box.feeds = feeds
+        self.box = box
+        let width = frame.width
+        let mute = SwipeAction(title: "Mute", color: Color(red: 0.55, green: 0.55, blue: 0.58), width: 90, role: .other)
+        let unsubscribe = SwipeAction(title: "Remove", color: Color(red: 1, green: 0.231, blue: 0.188), width: 90, role: .delete)
+        list = SwipeList(frame: frame, ids: Array(feeds.indices), rowHeight: FeedCell.height, actions: [mute, unsubscribe],
+                         sheetOptions: [], typography: context.typography, refresh: control,
+                         makeCell: { FeedCell(context: context) },
+                         configure: { cell, id in
+                             let (line, failed) = box.status(box.feeds[id])
+                             cell.configure(box.feeds[id], status: line, failed: failed, width: width)
+                         },
+                         drawCell: { cell, canvas, frame in cell.draw(into: canvas, frame: frame) })
+        list.theme = context.theme
         control.delegate = self
+        box.status = { [unowned self] feed in statusLine(feed, now: context.wallClock(time)) }
     }
 
     func takeEvents() -> [Event] {
@@ -50,6 +83,7 @@ final class FeedsScreen: PullToActionDelegate {
 
     func pullToActionTriggered(_ control: PullToAction, at time: Double) {
         for feed in feeds where !feed.fetch.isGone { progress[feed.id] = .waiting }
+        reconfigureAll()
         events.append(.refreshAll)
     }
 
@@ -61,38 +95,73 @@ final class FeedsScreen: PullToActionDelegate {
         case .gone: progress[report.feed] = .failed("the feed is gone (410); no longer checked")
         case .failed(let why): progress[report.feed] = .failed(why)
         }
+        if let index = feeds.firstIndex(where: { $0.id == report.feed }) { list.list.reconfigure(index) }
         needsDraw = true
     }
 
     /// Every feed is done: the control retracts (after `minimum` seconds of spinning, so it reads as work).
     func refreshFinished(at time: Double, minimum: Double = 0.6) {
-        feeds = context.library.feeds()
-        completeAt = max(time, (control.state == .executing ? self.time : time) + minimum)
+        // Counts and statuses as stored now; the rows stay in place (same feeds, same order).
+        let fresh = Dictionary(context.library.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        feeds = feeds.map { fresh[$0.id] ?? $0 }
+        reconfigureAll()
+        completeAt = max(time, self.time + minimum)
+        needsDraw = true
+    }
+
+    /// A feed's stored state changed (muted): its row is set again.
+    func refreshFeed(_ id: FeedID) {
+        guard let index = feeds.firstIndex(where: { $0.id == id }),
+              let fresh = context.library.feeds().first(where: { $0.id == id }) else { return }
+        feeds[index] = fresh
+        reconfigureAll()
+    }
+
+    private func reconfigureAll() {
+        box.feeds = feeds
+        for index in feeds.indices { list.list.reconfigure(index) }
         needsDraw = true
     }
 
     func startRefresh(at time: Double) { control.trigger(at: time) }
 
+    private var undoFrame: Rect { UndoBar.frame(in: context.bounds) }
+
     func handle(_ event: TouchEvent) {
         needsDraw = true
-        if event.phase == .down { tap.reset() }
-        pan.handle(event)
-        control.follow(pan, at: event.seconds)
-        tap.handle(event)
-        if tap.state == .ended {
-            if tap.location.y < ListScreen.headerHeight, tap.location.x > context.size.width - 110 {
-                events.append(.openMenu)
-            } else if let index = row(at: tap.location) {
-                events.append(.open(feeds[index].id))
-            }
+        let owner = touches.route(event) {
+            if event.position.y < ListScreen.headerHeight { return .header }
+            if undo != nil, undoFrame.contains(event.position) { return .undo }
+            return .rows
         }
-    }
-
-    private func row(at point: Point) -> Int? {
-        let y = point.y - ListScreen.headerHeight + control.scroll.offset - 12
-        guard point.y > ListScreen.headerHeight, y >= 0 else { return nil }
-        let index = Int(y / Self.rowHeight)
-        return feeds.indices.contains(index) ? index : nil
+        switch owner {
+        case .rows?:
+            // Pulls are ignored while the arrow spins (the seed's rule), but rows still swipe and open.
+            list.handle(event)
+            for reported in list.takeEvents() {
+                switch reported {
+                case .selected(let row): events.append(.open(feeds[row].id))
+                case .action(let row, _): events.append(.toggleMute(feeds[row].id))
+                case .deleted(let row):
+                    if let pending = undo { events.append(.unsubscribe(feeds[pending.index].id)) }
+                    undo = UndoBar(index: row, text: "Unsubscribed from \(feeds[row].title ?? feeds[row].url)",
+                                   until: time + UndoBar.seconds)
+                case .sheetOption, .sheetCancelled: break
+                }
+            }
+        case .header?, .undo?:
+            if event.phase == .down, touches.isActive { tap.reset() }
+            tap.handle(event)
+            guard tap.state == .ended else { return }
+            if owner == .header, tap.location.x > context.size.width - 110 { events.append(.openMenu) }
+            if owner == .undo, let pending = undo {
+                undo = nil
+                let before = list.list.layout.ids.filter { $0 < pending.index }.count
+                list.insert(pending.index, at: before, height: FeedCell.height, time: time)
+            }
+        case nil:
+            break
+        }
     }
 
     func advance(to time: Double) -> Bool {
@@ -101,12 +170,17 @@ final class FeedsScreen: PullToActionDelegate {
             completeAt = nil
             control.actionCompleted(at: at)
         }
-        let moving = control.advance(to: time)
+        if let pending = undo, pending.until <= time {
+            undo = nil
+            events.append(.unsubscribe(feeds[pending.index].id))
+            needsDraw = true
+        }
+        let moving = list.advance(to: time)
         if moving { needsDraw = true }
         return moving
     }
 
-    var deadline: Double? { completeAt }
+    var deadline: Double? { [completeAt, undo?.until, list.deadline].compactMap { $0 }.min() }
 
     var state: PullToActionState { control.state }
 
@@ -120,29 +194,15 @@ final class FeedsScreen: PullToActionDelegate {
         let typography = context.typography
         let bounds = context.bounds
         canvas.fill(bounds, with: theme.backdrop)
-        let area = control.scroll.frame
+        let area = list.frame
         let areaCanvas = canvas.clipped(to: canvas.snapped(area))
-        let top = area.minY - control.scroll.offset
-        areaCanvas.fill(Rect(x: 0, y: top, width: area.width, height: max(area.height, control.scroll.contentHeight)),
+        let top = area.minY - list.scroll.offset
+        areaCanvas.fill(Rect(x: 0, y: top, width: area.width, height: max(area.height, list.list.contentHeight)),
                         with: theme.paper)
+        list.draw(into: areaCanvas)
         if control.pulled > 0 {
-            arrow.draw(into: areaCanvas, frame: control.statusViewFrame.offsetBy(dx: 0, dy: area.minY))
-        }
-        let now = context.wallClock(time)
-        for (i, feed) in feeds.enumerated() {
-            let y = top + 12 + Double(i) * Self.rowHeight
-            guard y + Self.rowHeight > area.minY, y < area.maxY else { continue }
-            let title = typography.layout(feed.title ?? feed.url, style: context.style(size: 18, weight: .bold, color: theme.ink),
-                                          paragraph: ParagraphStyle(maxLines: 1), width: area.width - 140)
-            areaCanvas.draw(title, at: Point(x: 20, y: y + 10))
-            let count = typography.layout("\(feed.unreadCount)", style: context.style(size: 18, weight: .bold, color: theme.accent),
-                                          paragraph: ParagraphStyle(maxLines: 1), width: 100)
-            areaCanvas.draw(count, at: Point(x: area.width - 20 - typography.width(of: count), y: y + 10))
-            let (status, failed) = statusLine(feed, now: now)
-            let line = typography.layout(status, style: context.style(size: 14, color: failed ? theme.accent : theme.faint),
-                                         paragraph: ParagraphStyle(maxLines: 1), width: area.width - 40)
-            areaCanvas.draw(line, at: Point(x: 20, y: y + 14 + typography.height(of: title)))
-            areaCanvas.fill(Rect(x: 20, y: y + Self.rowHeight - 1, width: area.width - 20, height: 1), with: theme.separator)
+            areaCanvas.fill(Rect(x: 0, y: area.minY, width: area.width, height: control.pulled), with: theme.backdrop)
+            arrow.draw(into: areaCanvas, frame: control.statusViewFrame)
         }
         if feeds.isEmpty {
             let note = typography.layout("No subscriptions yet.", style: context.style(size: 17, color: theme.faint),
@@ -159,11 +219,12 @@ final class FeedsScreen: PullToActionDelegate {
         let menu = typography.layout("Menu", style: context.style(size: 15, weight: .bold, color: theme.accent),
                                      paragraph: ParagraphStyle(maxLines: 1), width: 100)
         canvas.draw(menu, at: Point(x: bounds.width - 20 - typography.width(of: menu), y: header.midY - typography.height(of: menu) / 2))
+        undo?.draw(into: canvas, context: context)
         return true
     }
 
     /// The feed's status in words: its refresh now, else how its last fetch went.
-    func statusLine(_ feed: StoredFeed, now: Timestamp) -> (String, failed: Bool) {
+    func statusLine(_ feed: StoredFeed, now: Timestamp) -> (String, Bool) {
         switch progress[feed.id] {
         case .waiting?: return ("Refreshing…", false)
         case .done(let text)?: return ("Refreshed: \(text)", false)
@@ -175,5 +236,14 @@ final class FeedsScreen: PullToActionDelegate {
         if let error = feed.fetch.lastError { return ("Failed: \(error)", true) }
         guard let last = feed.fetch.lastFetch else { return ("Not fetched yet", false) }
         return ("Fetched \(ReaderContext.age(of: last, now: now)) ago", false)
+    }
+
+    /// The rows on screen, for inspection: each feed's url, how far it is slid open, and its status line.
+    func visibleFeeds() -> [(feed: StoredFeed, offset: Double, status: String)] {
+        let frame = list.frame
+        return list.list.layout.rows(from: list.scroll.offset, to: list.scroll.offset + frame.height).compactMap { row in
+            guard feeds.indices.contains(row.id), !list.list.layout.isLeaving(row.id) else { return nil }
+            return (feeds[row.id], list.offset(ofRow: row.id) ?? 0, statusLine(feeds[row.id], now: context.wallClock(time)).0)
+        }
     }
 }

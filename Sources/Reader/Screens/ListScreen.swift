@@ -25,8 +25,6 @@ final class ListScreen: CircularRefreshDelegate {
 
     static let headerHeight = 56.0
     static let bannerHeight = 40.0
-    static let undoHeight = 56.0
-    static let undoSeconds = 5.0
 
     let context: ReaderContext
     let filter: RiverFilter
@@ -38,8 +36,8 @@ final class ListScreen: CircularRefreshDelegate {
     private var tap = TapRecognizer()
     /// Entries a refresh brought that the rows do not show yet.
     private(set) var newCount = 0
-    /// The row the undo bar can bring back, and when the bar goes.
-    private(set) var undo: (index: Int, text: String, until: Double)?
+    /// The undo bar while it shows.
+    private(set) var undo: UndoBar?
     private var refreshEndsAt: Double?
     private var needsDraw = true
     private var time = 0.0
@@ -137,10 +135,7 @@ final class ListScreen: CircularRefreshDelegate {
 
     // MARK: Input
 
-    private var undoFrame: Rect {
-        let b = context.bounds
-        return Rect(x: 0, y: b.maxY - Self.undoHeight, width: b.width, height: Self.undoHeight)
-    }
+    private var undoFrame: Rect { UndoBar.frame(in: context.bounds) }
 
     private var bannerFrame: Rect {
         Rect(x: 0, y: Self.headerHeight, width: context.bounds.width, height: Self.bannerHeight)
@@ -178,7 +173,7 @@ final class ListScreen: CircularRefreshDelegate {
         case .selected(let row): events.append(.open(index: row))
         case .deleted(let row):
             events.append(.removed(index: row))
-            undo = (row, filter == .starred ? "Unstarred" : "Marked as read", time + Self.undoSeconds)
+            undo = UndoBar(index: row, text: filter == .starred ? "Unstarred" : "Marked as read", until: time + UndoBar.seconds)
         case .action(let row, _): events.append(.toggleRead(index: row))
         case .sheetOption(let row, let option):
             let options: [SheetOption] = [.toggleRead, .toggleStar, .qr]
@@ -253,7 +248,7 @@ final class ListScreen: CircularRefreshDelegate {
         }
         drawHeader(into: canvas)
         if newCount > 0 { drawBanner(into: canvas) }
-        if let undo { drawUndo(undo.text, into: canvas) }
+        undo?.draw(into: canvas, context: context)
         return true
     }
 
@@ -276,19 +271,6 @@ final class ListScreen: CircularRefreshDelegate {
                                              style: context.style(size: 15, weight: .bold, color: theme.paper),
                                              paragraph: ParagraphStyle(alignment: .center, maxLines: 1), width: frame.width - 32)
         canvas.draw(text, at: Point(x: 16, y: frame.midY - context.typography.height(of: text) / 2))
-    }
-
-    private func drawUndo(_ text: String, into canvas: Canvas) {
-        let theme = context.theme
-        let frame = undoFrame
-        canvas.fill(frame, with: theme.ink)
-        let label = context.typography.layout(text, style: context.style(size: 16, color: theme.paper),
-                                              paragraph: ParagraphStyle(maxLines: 1), width: frame.width - 160)
-        let action = context.typography.layout("Undo", style: context.style(size: 16, weight: .bold, color: theme.accent),
-                                               paragraph: ParagraphStyle(maxLines: 1), width: 100)
-        canvas.draw(label, at: Point(x: 20, y: frame.midY - context.typography.height(of: label) / 2))
-        canvas.draw(action, at: Point(x: frame.maxX - 24 - context.typography.width(of: action),
-                                      y: frame.midY - context.typography.height(of: action) / 2))
     }
 
     // MARK: Inspection

@@ -93,6 +93,9 @@ public final class PullToAction {
         }
     }
 
+    /// The content under the control changed length.
+    public func setContentHeight(_ height: Double, at time: Double) { scroll.setContentHeight(height, at: time) }
+
     // MARK: The handshake
 
     /// The visualizer is done with its Triggered visuals: the action starts, the control holds itself open.

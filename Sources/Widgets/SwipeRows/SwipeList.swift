@@ -36,9 +36,9 @@ public final class SwipeList<Cell: AnyObject> {
     public let direction: LayoutDirection
     /// The scroller when no refresh control owns it.
     private var ownScroll: ScrollView
-    /// A pull-to-refresh control above the rows: when there is one, it owns the scroller, so the pull that
-    /// scrolls the list is the pull that refreshes it.
-    public let refresh: CircularRefresh?
+    /// A pull control above the rows (a refresh, Pull to Action): when there is one, it owns the scroller, so
+    /// the pull that scrolls the list is the pull that acts.
+    public let refresh: PulledScroller?
     public var scroll: ScrollView { refresh?.scroll ?? ownScroll }
     public let list: ListView<Cell>
     public private(set) var sheet: ActionSheet
@@ -71,7 +71,7 @@ public final class SwipeList<Cell: AnyObject> {
 
     public init(frame: Rect, ids: [Int], rowHeight: Double, actions: [SwipeAction] = [.more, .delete],
                 direction: LayoutDirection = .leftToRight, sheetOptions: [String], typography: Typography,
-                refresh: CircularRefresh? = nil,
+                refresh: PulledScroller? = nil,
                 makeCell: @escaping () -> Cell, configure: @escaping (Cell, Int) -> Void,
                 drawCell: @escaping (Cell, Canvas, Rect) -> Void) {
         self.frame = frame

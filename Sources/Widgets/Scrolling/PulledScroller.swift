@@ -1,0 +1,13 @@
+import Touch
+
+/// A control that owns a list's scroller because its pull is the list's own drag: Beamly's circular refresh,
+/// Pull to Action. A `SwipeList` under one hands it the vertical pans and the list's length.
+public protocol PulledScroller: AnyObject {
+    var scroll: ScrollView { get }
+    func follow(_ pan: PanRecognizer, at time: Double)
+    func setContentHeight(_ height: Double, at time: Double)
+    @discardableResult func advance(to time: Double) -> Bool
+}
+
+extension CircularRefresh: PulledScroller {}
+extension PullToAction: PulledScroller {}
