@@ -2,12 +2,14 @@
 SWIFT ?= swift
 # What building and running needs, with the fonts text falls back to (DejaVu; WenQuanYi for CJK).
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
-        libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev fonts-dejavu-core fonts-wqy-microhei
+        libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev libjpeg62-turbo-dev \
+        libgif-dev fonts-dejavu-core fonts-wqy-microhei
 # What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance
-# image), and systemd (systemd-analyze scores the unit).
-TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd
+# image), systemd (systemd-analyze scores the unit), and libjpeg-turbo's tools (cjpeg makes the fuzz seeds).
+TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
+             libjpeg-turbo-progs
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Building the appliance image writes device nodes and file owners: root, or sudo.
