@@ -4,7 +4,7 @@
 # The Codecs sources are compiled together with the harness in Fuzz/Images/TARGET.swift; Raster, which they
 # use for surfaces, is built beside them without instrumentation. New inputs go to .build/fuzz/corpus-TARGET
 # (the seeds in Fuzz/Images/corpus stay as committed), crashes to .build/fuzz/crashes-TARGET/.
-# Extra arguments after SECONDS go to libFuzzer (e.g. -jobs=2, or a crash file to replay).
+# Extra arguments after SECONDS go to libFuzzer (e.g. -dict=FILE); .build/fuzz/fuzz-TARGET CRASHFILE replays a crash.
 set -euo pipefail
 target=${1:?usage: scripts/fuzz.sh jpeg|png|webp|gif|any SECONDS [libFuzzer arguments]}
 seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
@@ -27,9 +27,11 @@ if [ ! -f "$out/libRaster.a" ] || [ -n "$(find Sources/Raster -newer "$out/libRa
     -emit-module-path "$out/Raster.swiftmodule" -o "$out/libRaster.a" "${modules[@]}" "${xcc[@]}" "${raster[@]}"
 fi
 # -O keeps every bounds and overflow check; the sanitizers add address checks on top.
+# gold warns once for each of ASan's local helper symbols; those lines say nothing.
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Codecs -o "$out/fuzz-$target" \
   -I "$out" "${modules[@]}" "${xcc[@]}" -L "$out" -lRaster $libs \
-  Sources/Codecs/*.swift Fuzz/Images/Support.swift "Fuzz/Images/$target.swift"
+  Sources/Codecs/*.swift Fuzz/Images/Support.swift "Fuzz/Images/$target.swift" \
+  2> >(grep -v 'Cannot export local symbol' >&2)
 
 if [ "$target" = any ]; then seeds=(Fuzz/Images/corpus/*); else seeds=("Fuzz/Images/corpus/$target"); fi
 exec "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

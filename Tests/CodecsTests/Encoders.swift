@@ -20,8 +20,9 @@ func rgbaBytes(width: Int, height: Int, _ pixel: (Int, Int) -> RGBA) -> [UInt8] 
     return bytes
 }
 
-/// A baseline (or progressive) JPEG; alpha is ignored.
-func encodeJPEG(width: Int, height: Int, quality: Int32 = 95, progressive: Bool = false,
+/// A baseline (or progressive) JPEG; alpha is ignored, or with `cmyk` the four bytes are stored as C, M, Y, K
+/// (libjpeg then writes an Adobe marker).
+func encodeJPEG(width: Int, height: Int, quality: Int32 = 95, progressive: Bool = false, cmyk: Bool = false,
                 _ pixel: (Int, Int) -> RGBA) -> [UInt8] {
     let info = UnsafeMutablePointer<jpeg_compress_struct>.allocate(capacity: 1)
     let errors = UnsafeMutablePointer<jpeg_error_mgr>.allocate(capacity: 1)
@@ -35,17 +36,19 @@ func encodeJPEG(width: Int, height: Int, quality: Int32 = 95, progressive: Bool 
     jpeg_mem_dest(info, &buffer, &size)
     info.pointee.image_width = JDIMENSION(width)
     info.pointee.image_height = JDIMENSION(height)
-    info.pointee.input_components = 3
-    info.pointee.in_color_space = JCS_RGB
+    let components = cmyk ? 4 : 3
+    info.pointee.input_components = Int32(components)
+    info.pointee.in_color_space = cmyk ? JCS_CMYK : JCS_RGB
     jpeg_set_defaults(info)
     jpeg_set_quality(info, quality, 1)
     if progressive { jpeg_simple_progression(info) }
     jpeg_start_compress(info, 1)
-    var row = [UInt8](repeating: 0, count: width * 3)
+    var row = [UInt8](repeating: 0, count: width * components)
     for y in 0..<height {
         for x in 0..<width {
             let p = pixel(x, y)
-            row[3 * x] = p.r; row[3 * x + 1] = p.g; row[3 * x + 2] = p.b
+            row[components * x] = p.r; row[components * x + 1] = p.g; row[components * x + 2] = p.b
+            if cmyk { row[4 * x + 3] = p.a }
         }
         row.withUnsafeMutableBufferPointer { r in
             var rows: [JSAMPROW?] = [r.baseAddress]

@@ -36,6 +36,14 @@ import Testing
         #expect(s.width == 97 && s.height == 29)
     }
 
+    @Test func adobeCMYKIsStoredInverted() throws {
+        // As Photoshop stores it: 255 is no ink. Red is no cyan, full magenta and yellow, no black.
+        let jpeg = encodeJPEG(width: 16, height: 8, cmyk: true) { x, _ in x < 8 ? (255, 0, 0, 255) : (255, 255, 255, 128) }
+        let s = try ImageDecoder.decode(jpeg, fittingWidth: 16)
+        #expect(close(s[2, 4], 0xFFFF_0000, within: 3))
+        #expect(close(s[13, 4], 0xFF80_8080, within: 3), "no colour, half black")
+    }
+
     @Test func neverUpscales() throws {
         let s = try ImageDecoder.decode(encodeJPEG(width: 10, height: 30) { _, _ in (0, 255, 0, 255) },
                                         fittingWidth: 1000)
