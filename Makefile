@@ -2,12 +2,15 @@
 SWIFT ?= swift
 # What building and running needs, with the fonts text falls back to (DejaVu; WenQuanYi for CJK).
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
-        libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev libqrencode-dev fonts-dejavu-core fonts-wqy-microhei
+        libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libgif-dev libqrencode-dev \
+        fonts-dejavu-core fonts-wqy-microhei
 # What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance
-# image), systemd (systemd-analyze scores the unit), and zbar-tools (zbarimg reads the QR codes drawn back).
-TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd zbar-tools
+# image), systemd (systemd-analyze scores the unit), zbar-tools (zbarimg reads the QR codes drawn back), and
+# libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference).
+TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
+             zbar-tools libjpeg-turbo-progs
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Building the appliance image writes device nodes and file owners: root, or sudo.

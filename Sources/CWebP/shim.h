@@ -1,3 +1,4 @@
 #pragma once
+#include <webp/decode.h>
 #include <webp/encode.h>
 #include <webp/mux.h>

@@ -1,0 +1,7 @@
+/// The image formats articles and feeds use, told apart by their first bytes (never by a URL or MIME type).
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case jpeg
+    case png
+    case webp
+    case gif
+}
