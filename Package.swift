@@ -44,7 +44,8 @@ let package = Package(
         .target(name: "Widgets", dependencies: ["Raster", "Motion", "Touch", "Text"]),
         .target(name: "Feeds", dependencies: ["CXML2", "CCurl", "CSQLite", "CLinux"]),
         .target(name: "Platform", dependencies: ["Raster", "Touch", "CDRM", "CLibinput", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform"]),
+        .target(name: "Reader", dependencies: ["Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform",
+                                       .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",
             dependencies: [

@@ -37,18 +37,18 @@ struct BenchWidgetsCommand: ParsableCommand {
         for name in DemoCatalog.names {
             // One glyph cache for every round: the first round fills it, as screens shown before would have.
             let glyphs = GlyphCache()
-            let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: pixelsPerPoint,
+            let setting = HostSetting(pixelWidth: size.width, pixelHeight: size.height, scale: pixelsPerPoint,
                                       typesetter: typesetter, glyphs: glyphs)
             guard let trace = DemoTraces.trace(for: name, size: setting.size) else { continue }
             var fastest: [UInt64] = []
             var frames: [TraceReplay.Frame] = []
             var prepared: UInt64 = 0
             for round in 0..<rounds {
-                guard let scene = DemoCatalog.make(name, setting: setting) else { continue }
-                let display = HeadlessDisplay(width: size.width, height: size.height)
-                let loop = FrameLoop(scene: scene, display: display, scale: pixelsPerPoint, glyphs: glyphs)
+                let host = try HeadlessHost(setting: setting) {
+                    try DemoCatalog.scene(named: name, setting: $0)
+                }
                 var index = 0
-                try TraceReplay(trace: trace, fps: 60, refreshAt: nil).play(scene, loop: loop) { frame in
+                try host.play(trace) { frame in
                     if round == 0 {
                         fastest.append(frame.nanoseconds)
                         frames.append(frame)

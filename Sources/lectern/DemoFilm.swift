@@ -23,22 +23,20 @@ struct DemoFilm {
         try AtomicFile.makeDirectory(directory)
         let typesetter = ScreenFonts.typesetter(log: log)
         for name in DemoCatalog.names {
-            let glyphs = GlyphCache()
-            let setting = DemoSetting(pixelWidth: width, pixelHeight: height, scale: scale, typesetter: typesetter,
-                                      glyphs: glyphs)
-            guard let scene = DemoCatalog.make(name, setting: setting),
-                  let trace = DemoTraces.trace(for: name, size: setting.size) else { continue }
-            let display = HeadlessDisplay(width: width, height: height, refreshPeriod: 1 / Self.fps)
-            let loop = FrameLoop(scene: scene, display: display, scale: scale, glyphs: glyphs)
+            let host = try HeadlessHost(pixelWidth: width, pixelHeight: height, scale: scale, fps: Self.fps,
+                                        typesetter: typesetter) {
+                try DemoCatalog.scene(named: name, setting: $0)
+            }
+            guard let trace = DemoTraces.trace(for: name, size: host.setting.size) else { continue }
             let animation = try WebPAnimation(width: width, height: height)
             var stills = try SnapshotWriter(directory: "\(directory)/\(name)")
             var frame = 0
             var lastMilliseconds = 0
-            try TraceReplay(trace: trace, fps: Self.fps, refreshAt: nil).play(scene, loop: loop) { shown in
+            try host.play(trace) { shown in
                 lastMilliseconds = Int((shown.t * 1000).rounded())
-                try animation.add(display.scanout, at: lastMilliseconds)
+                try animation.add(host.picture, at: lastMilliseconds)
                 if frame % Self.stillEvery == 0 {
-                    try stills.save(display.scanout, name: "frame-" + String(frame / Self.stillEvery).leftPadded(to: 4))
+                    try stills.save(host.picture, name: "frame-" + String(frame / Self.stillEvery).leftPadded(to: 4))
                 }
                 frame += 1
             }

@@ -66,26 +66,22 @@ struct ReplayCommand: ParsableCommand {
         guard DemoCatalog.names.contains(scene) else {
             throw CommandFailure("no scene '\(scene)' (scenes: \(DemoCatalog.names.joined(separator: ", ")))")
         }
-        let replay = TraceReplay(trace: try readTrace(trace), fps: fps, refreshAt: refreshAt)
-        let pixelsPerPoint = Scale(scale)
-        let glyphs = GlyphCache()
-        let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: pixelsPerPoint,
-                                  typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")), glyphs: glyphs,
-                                  actionSeconds: actionSeconds)
-        guard let demo = DemoCatalog.make(scene, setting: setting) else {
-            throw CommandFailure("scene '\(scene)' is not built")
+        let recording = try readTrace(trace)
+        let host = try HeadlessHost(pixelWidth: size.width, pixelHeight: size.height, scale: Scale(scale), fps: fps,
+                                    typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
+                                    actionSeconds: actionSeconds) {
+            try DemoCatalog.scene(named: scene, setting: $0)
         }
-        let display = HeadlessDisplay(width: size.width, height: size.height, refreshPeriod: 1 / fps)
-        let loop = FrameLoop(scene: demo, display: display, scale: pixelsPerPoint, glyphs: glyphs)
+        let demo = host.scene
         let output = BufferedOutput()
         // Frames already worked out are printed even when the replay stops with an error.
         defer { output.flush() }
         var writer = try frames.map { try SnapshotWriter(directory: $0) }
         var index = 0
-        try replay.play(demo, loop: loop, startAction: demo.startAction) { frame in
+        try host.play(recording, refreshAt: refreshAt, startAction: demo.startAction) { frame in
             let t = frame.t
             if writer != nil {
-                try writer?.save(display.scanout, name: "frame-" + String(index).leftPadded(to: 4))
+                try writer?.save(host.picture, name: "frame-" + String(index).leftPadded(to: 4))
                 index += 1
             }
             var fields: [(String, JSONValue)] = [("t", .number(t))]

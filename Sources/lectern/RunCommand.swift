@@ -7,9 +7,6 @@ import Logging
 import Platform
 import Raster
 import Reader
-import Text
-import Touch
-import Widgets
 
 /// `lectern run`: the kiosk. On the panel it shows the interaction demos until SIGINT/SIGTERM, frames paced by the
 /// display and none drawn while nothing moves; on a machine without a usable DRM device it draws the same screens
@@ -107,7 +104,10 @@ struct RunCommand: ParsableCommand {
         if let failure = watch.monitorFailure {
             log.warning("display hotplug is not watched (\(failure)); looking every \(Int(DisplayHotplugWatch<KMSDisplay>.fallbackSeconds)) s while there is no display")
         }
-        let panel = KioskPanel(command: self, path: path, events: loop, systemd: systemd, log: log)
+        // The demos until the reader app is plugged in here: the kiosk shows whatever this makes.
+        let demos = RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log)
+        let panel = KioskPanel(path: path, options: KioskOptions(scale: scale.map(Scale.init), showTouches: showTouches),
+                               events: loop, systemd: systemd, log: log, makeScene: demos.makeShell)
         watch.onOpened = { display in panel.show(on: display) }
         watch.onLost = {
             panel.lose()
@@ -128,6 +128,16 @@ struct RunCommand: ParsableCommand {
         feeds?.stop()
         panel.lose()
         withExtendedLifetime((watch, console, panel)) {}
+    }
+
+    /// Where the demo on show is remembered across restarts; nowhere (said once) when there is no state directory.
+    private func stateFile(log: Logger) -> ReaderStateFile? {
+        do {
+            return ReaderStateFile(directory: try StateDirectory.path(for: "the reader's state"))
+        } catch {
+            log.warning("the reader's state is not kept: \(error)")
+            return nil
+        }
     }
 
     /// Refreshes the subscriptions in the store while the panel runs, off the frame path. A store that cannot
@@ -161,18 +171,10 @@ struct RunCommand: ParsableCommand {
         let typesetter = ScreenFonts.typesetter(log: log)
         let first = scene ?? DemoCatalog.names[0]
         for name in recording != nil || scene != nil ? [first] : DemoCatalog.names {
-            let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
-            let glyphs = GlyphCache()
-            let setting = DemoSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height,
-                                      scale: pixelsPerPoint, typesetter: typesetter, glyphs: glyphs)
-            let shell = DemoShell(setting: setting, first: name)
-            let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
-            if let recording {
-                try TraceReplay(trace: recording, fps: 60, refreshAt: nil).play(shell, loop: frames) { _ in }
-            } else {
-                try frames.frame(at: 0)
-            }
-            try writer.save(display.scanout, name: name)
+            let host = try HeadlessHost(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
+                                        scale: pixelsPerPoint, typesetter: typesetter) { DemoShell(setting: $0, first: name) }
+            if let recording { try host.play(recording) { _ in } } else { try host.showFirstFrame() }
+            try writer.save(host.picture, name: name)
         }
         for path in writer.written { print("wrote \(path)") }
     }

@@ -39,19 +39,17 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         let started = MonotonicClock.seconds()
-        let glyphs = GlyphCache()
-        let display = HeadlessDisplay(width: size.width, height: size.height)
-        let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: .one,
-                                  typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")), glyphs: glyphs)
-        let shell = DemoShell(setting: setting)
-        let frames = FrameLoop(scene: shell, display: display, scale: .one, glyphs: glyphs)
+        let host = try HeadlessHost(pixelWidth: size.width, pixelHeight: size.height,
+                                    typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern"))) {
+            DemoShell(setting: $0)
+        }
         var panelSeconds = 0.0
         var nextStartUsec: Int64 = 1_000_000
         /// One tour through every demo; the panel's clock runs on from where the last one stopped.
         func tour() throws {
-            let trace = DemoTour.trace(size: setting.size, startUsec: nextStartUsec)
+            let trace = DemoTour.trace(size: host.setting.size, startUsec: nextStartUsec)
             var last = 0.0
-            try TraceReplay(trace: trace, fps: 60).play(shell, loop: frames) { frame in last = frame.t }
+            try host.play(trace) { frame in last = frame.t }
             panelSeconds += last
             nextStartUsec = (trace.frames.first?.timeUsec ?? nextStartUsec) + Int64((last + 1) * 1_000_000)
         }

@@ -27,7 +27,7 @@ import Widgets
         try expectEveryFrameEqualsAFullRedraw("pull-menu", trace: script.trace, setting: try makeSetting(width: 400, height: 300))
     }
 
-    private func expectEveryFrameEqualsAFullRedraw(_ name: String, trace: TouchTrace, setting: DemoSetting) throws {
+    private func expectEveryFrameEqualsAFullRedraw(_ name: String, trace: TouchTrace, setting: HostSetting) throws {
         let scene = try #require(DemoCatalog.make(name, setting: setting))
         let display = HeadlessDisplay(width: 400, height: 300)
         let loop = FrameLoop(scene: scene, display: display, scale: .one, glyphs: setting.glyphs)
