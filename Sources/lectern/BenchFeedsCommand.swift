@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import Feeds
 import Platform
+import Reader
 
 /// `lectern bench feeds`: parse throughput against Python's feedparser on the same files in the same run, in
 /// alternating rounds (the machine is shared and noisy), then the store's figures.
@@ -65,7 +66,7 @@ struct BenchFeedsCommand: ParsableCommand {
     private func benchStore() throws {
         let directory = try storeDirectory ?? TemporaryFolder.make(prefix: "lectern-bench-store")
         defer { if storeDirectory == nil { rmdir(directory) } }
-        for figure in try benchFeedStore(directory: directory) {
+        for figure in try StoreBench.figures(directory: directory) {
             print("store: \(figure.name): \(String(format3: figure.milliseconds)) ms")
         }
     }

@@ -1,20 +1,7 @@
 import ArgumentParser
 import Logging
 import Platform
-import Raster
 import Reader
-import Text
-import Touch
-import Widgets
-
-/// A touch trace read from a file: one clear error naming the file and the line when it is not a trace.
-func readTrace(_ path: String) throws -> TouchTrace {
-    do {
-        return try TouchTrace(parsing: String(decoding: try AtomicFile.read(path, limit: 16 << 20), as: UTF8.self))
-    } catch let error as TouchTraceError {
-        throw CommandFailure("\(path): \(error)")
-    }
-}
 
 /// `lectern replay SCENE TRACE --json`: plays a touch trace through one demo scene on the headless display with
 /// a virtual clock and prints every frame's state: the inspection contract of INTERACTIONS.md.
@@ -66,8 +53,8 @@ struct ReplayCommand: ParsableCommand {
         guard DemoCatalog.names.contains(scene) else {
             throw CommandFailure("no scene '\(scene)' (scenes: \(DemoCatalog.names.joined(separator: ", ")))")
         }
-        let recording = try readTrace(trace)
-        let host = try HeadlessHost(pixelWidth: size.width, pixelHeight: size.height, scale: Scale(scale), fps: fps,
+        let recording = try TraceFile(reading: trace).trace
+        let host = try HeadlessHost(pixelWidth: size.width, pixelHeight: size.height, pixelsPerPoint: scale, fps: fps,
                                     typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
                                     actionSeconds: actionSeconds) {
             try DemoCatalog.scene(named: scene, setting: $0)
@@ -81,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
         try host.play(recording, refreshAt: refreshAt, startAction: demo.startAction) { frame in
             let t = frame.t
             if writer != nil {
-                try writer?.save(host.picture, name: "frame-" + String(index).leftPadded(to: 4))
+                try writer?.save(host.picture, frame: index)
                 index += 1
             }
             var fields: [(String, JSONValue)] = [("t", .number(t))]
@@ -92,12 +79,5 @@ struct ReplayCommand: ParsableCommand {
                 output.line(fields.map { "\($0.0)=\($0.1.text)" }.joined(separator: " "))
             }
         }
-    }
-}
-
-extension String {
-    /// The string with zeros in front up to `width` characters: frame numbers that sort.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -5,7 +5,6 @@ import ArgumentParser
 import Feeds
 import Logging
 import Platform
-import Raster
 import Reader
 
 /// `lectern run`: the kiosk. On the panel it shows the interaction demos until SIGINT/SIGTERM, frames paced by the
@@ -54,7 +53,7 @@ struct RunCommand: ParsableCommand {
         if let mode, ModeChoice.parseMode(mode) == nil {
             throw ValidationError("mode '\(mode)' is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ")
         }
-        if QuarterTurn(degrees: rotate) == nil { throw ValidationError("rotate must be 0, 90, 180 or 270") }
+        if !KioskOptions.rotations.contains(rotate) { throw ValidationError("rotate must be 0, 90, 180 or 270") }
         if let exitAfter, !(exitAfter >= 0) { throw ValidationError("exit-after must be a number of seconds") }
         if let scene, !DemoCatalog.names.contains(scene) {
             throw ValidationError("no demo '\(scene)' (demos: \(DemoCatalog.names.joined(separator: ", ")))")
@@ -96,18 +95,16 @@ struct RunCommand: ParsableCommand {
         // Fed from the loop's own timer from here on, waiting for a display included: a wedged loop starves it.
         systemd.feedWatchdog(from: loop)
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        let turn = QuarterTurn(degrees: rotate) ?? .none
-        let watch = DisplayHotplugWatch(path: path, events: loop) {
-            try KMSDisplay(path: path, choice: choice, turn: turn)
-        }
+        // The demos until the reader app is plugged in here: the kiosk shows whatever this makes.
+        let demos = RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log)
+        let options = KioskOptions(pixelsPerPoint: scale, rotationDegrees: rotate, showTouches: showTouches)
+        let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
+                               makeScene: demos.makeShell)
+        let watch = DisplayHotplugWatch(path: path, events: loop) { try panel.openDisplay(choice: choice) }
         watch.report = { log.notice("\($0)") }
         if let failure = watch.monitorFailure {
             log.warning("display hotplug is not watched (\(failure)); looking every \(Int(DisplayHotplugWatch<KMSDisplay>.fallbackSeconds)) s while there is no display")
         }
-        // The demos until the reader app is plugged in here: the kiosk shows whatever this makes.
-        let demos = RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log)
-        let panel = KioskPanel(path: path, options: KioskOptions(scale: scale.map(Scale.init), showTouches: showTouches),
-                               events: loop, systemd: systemd, log: log, makeScene: demos.makeShell)
         watch.onOpened = { display in panel.show(on: display) }
         watch.onLost = {
             panel.lose()
@@ -165,14 +162,15 @@ struct RunCommand: ParsableCommand {
 
     /// No panel: what the panel would show first, once for each demo, as PNG files.
     private func runHeadless(log: Logger) throws {
-        let pixelsPerPoint = scale.map(Scale.init) ?? .one
-        let recording = try trace.map(readTrace)
+        let recording = try trace.map { try TraceFile(reading: $0).trace }
         var writer = try SnapshotWriter(directory: snapshot.out)
         let typesetter = ScreenFonts.typesetter(log: log)
         let first = scene ?? DemoCatalog.names[0]
         for name in recording != nil || scene != nil ? [first] : DemoCatalog.names {
             let host = try HeadlessHost(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
-                                        scale: pixelsPerPoint, typesetter: typesetter) { DemoShell(setting: $0, first: name) }
+                                        pixelsPerPoint: scale ?? 1, typesetter: typesetter) {
+                DemoShell(setting: $0, first: name)
+            }
             if let recording { try host.play(recording) { _ in } } else { try host.showFirstFrame() }
             try writer.save(host.picture, name: name)
         }

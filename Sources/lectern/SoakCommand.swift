@@ -1,10 +1,7 @@
 import ArgumentParser
 import Logging
 import Platform
-import Raster
 import Reader
-import Text
-import Touch
 
 /// `lectern soak`: hours on the wall in minutes. Plays every demo's gestures through one shell, over and over,
 /// on the headless virtual clock (the same FrameLoop and TraceReplay as `run --headless --trace`), and fails

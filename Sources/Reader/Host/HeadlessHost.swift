@@ -55,12 +55,12 @@ extension HeadlessHost where Shown: Scene {
         }
     }
 
-    /// A display `width`x`height` pixels at `scale`, text set by `typesetter` (none: no words).
-    public convenience init(pixelWidth width: Int, pixelHeight height: Int, scale: Scale = .one, fps: Double = 60,
+    /// A display `width`x`height` pixels at `pixelsPerPoint`, text set by `typesetter` (none: no words).
+    public convenience init(pixelWidth width: Int, pixelHeight height: Int, pixelsPerPoint: Double = 1, fps: Double = 60,
                             typesetter: Typesetter?, glyphs: GlyphCache = GlyphCache(), actionSeconds: Double = 1,
                             makeScene: (HostSetting) throws -> Shown) throws {
-        try self.init(setting: HostSetting(pixelWidth: width, pixelHeight: height, scale: scale, typesetter: typesetter,
-                                           glyphs: glyphs, actionSeconds: actionSeconds),
+        try self.init(setting: HostSetting(pixelWidth: width, pixelHeight: height, scale: Scale(pixelsPerPoint),
+                                           typesetter: typesetter, glyphs: glyphs, actionSeconds: actionSeconds),
                       fps: fps, makeScene: makeScene)
     }
 }
@@ -75,12 +75,12 @@ extension HeadlessHost where Shown == any DemoScene {
         }
     }
 
-    /// A display `width`x`height` pixels at `scale`, text set by `typesetter` (none: no words).
-    public convenience init(pixelWidth width: Int, pixelHeight height: Int, scale: Scale = .one, fps: Double = 60,
+    /// A display `width`x`height` pixels at `pixelsPerPoint`, text set by `typesetter` (none: no words).
+    public convenience init(pixelWidth width: Int, pixelHeight height: Int, pixelsPerPoint: Double = 1, fps: Double = 60,
                             typesetter: Typesetter?, glyphs: GlyphCache = GlyphCache(), actionSeconds: Double = 1,
                             makeScene: (HostSetting) throws -> Shown) throws {
-        try self.init(setting: HostSetting(pixelWidth: width, pixelHeight: height, scale: scale, typesetter: typesetter,
-                                           glyphs: glyphs, actionSeconds: actionSeconds),
+        try self.init(setting: HostSetting(pixelWidth: width, pixelHeight: height, scale: Scale(pixelsPerPoint),
+                                           typesetter: typesetter, glyphs: glyphs, actionSeconds: actionSeconds),
                       fps: fps, makeScene: makeScene)
     }
 }

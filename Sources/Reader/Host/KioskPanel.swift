@@ -39,6 +39,11 @@ public final class KioskPanel {
         self.makeScene = makeScene
     }
 
+    /// Opens the display on the kiosk's device, `choice` picking connector and mode, turned as the panel is mounted.
+    public func openDisplay(choice: ModeChoice) throws -> KMSDisplay {
+        try KMSDisplay(path: path, choice: choice, turn: QuarterTurn(degrees: options.rotationDegrees) ?? .none)
+    }
+
     public func show(on display: KMSDisplay) {
         // A display of another size (another panel, another mode) needs a scene laid out for it.
         let sameSize = assembler.map { $0.logicalWidth == Double(display.shadow.width)
@@ -63,7 +68,7 @@ public final class KioskPanel {
     }
 
     private func makeScene(for display: KMSDisplay) {
-        let scale = options.scale
+        let scale = options.pixelsPerPoint.map(Scale.init)
             ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
                               widthMillimetres: display.widthMillimetres) ?? .one
         let made = HostSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height, scale: scale,

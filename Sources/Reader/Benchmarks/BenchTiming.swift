@@ -3,17 +3,17 @@ import Platform
 /// Timing the way the reference benchmark does (bench_ref.c): calibrate an iteration count that runs for
 /// TARGET_MS, then take the median ns per call of REPS repetitions. Both read the same environment variables
 /// so a paired run compares like with like.
-struct BenchTiming {
-    var repetitions: Int
-    var targetNanoseconds: Double
+public struct BenchTiming {
+    public var repetitions: Int
+    public var targetNanoseconds: Double
 
-    init(environment: [String: String] = ProcessEnvironment.current()) {
+    public init(environment: [String: String] = ProcessEnvironment.current()) {
         repetitions = max(1, min(63, Int(environment["REPS"] ?? "") ?? 7))
         targetNanoseconds = (Double(environment["TARGET_MS"] ?? "") ?? 20) * 1e6
     }
 
     /// Median nanoseconds per call of `body`, which receives the iteration index.
-    func nanosecondsPerCall(_ body: (Int) -> Void) -> Double {
+    public func nanosecondsPerCall(_ body: (Int) -> Void) -> Double {
         var n = 1
         var elapsed: Double
         while true {
@@ -34,7 +34,7 @@ struct BenchTiming {
     }
 
     /// One CSV row in the reference's column order: `op,size,lectern,ns_per_op`.
-    static func row(op: String, size: String, nanoseconds: Double) -> String {
+    public static func row(op: String, size: String, nanoseconds: Double) -> String {
         "\(op),\(size),lectern,\(String(format1: nanoseconds))"
     }
 }
