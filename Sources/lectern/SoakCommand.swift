@@ -4,7 +4,7 @@ import Platform
 import Reader
 
 /// `lectern soak`: hours on the wall in minutes. Plays every demo's gestures through one shell, over and over,
-/// on the headless virtual clock (the same FrameLoop and TraceReplay as `run --headless --trace`), and fails
+/// on the headless virtual clock (the same HeadlessHost as `run --headless --trace`), and fails
 /// when memory or file descriptors grew between the end of the first tour and the end of the last.
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import Logging
 import Platform
 import Raster
-import Reader
 
 /// `lectern render --demo DIR`: each interaction played from its recorded trace on a virtual clock, every frame
 /// drawn as on the panel; a still every tenth of a second in DIR/SCENE/ and the whole of it, every real frame,
