@@ -34,7 +34,7 @@ final class VirtualClock: PanelClock {
 }
 
 /// The panel as the driver sees it: a present starts a flip, which lands only when the test says so (or never).
-final class FakePanel: Platform.FlippingDisplay {
+final class FakePanel: FlippingDisplay {
     let clock: VirtualClock
     let shadow = Surface(width: 64, height: 48)
     let refreshPeriod = 1.0 / 60
