@@ -3,9 +3,8 @@ import Logging
 import Platform
 import Reader
 
-/// `lectern soak`: hours on the wall in minutes. Plays every demo's gestures through one shell, over and over,
-/// on the headless virtual clock (the same HeadlessHost as `run --headless --trace`), and fails
-/// when memory or file descriptors grew between the end of the first tour and the end of the last.
+/// `lectern soak`: hours on the wall in minutes (`DemoSoak`); fails when memory or file descriptors grew
+/// between the end of the warm-up and the end of the last tour.
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",
@@ -36,29 +35,10 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         let started = MonotonicClock.seconds()
-        let host = try HeadlessHost(pixelWidth: size.width, pixelHeight: size.height,
-                                    typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern"))) {
-            DemoShell(setting: $0)
-        }
-        var panelSeconds = 0.0
-        var nextStartUsec: Int64 = 1_000_000
-        /// One tour through every demo; the panel's clock runs on from where the last one stopped.
-        func tour() throws {
-            let trace = DemoTour.trace(size: host.setting.size, startUsec: nextStartUsec)
-            var last = 0.0
-            try host.play(trace) { frame in last = frame.t }
-            panelSeconds += last
-            nextStartUsec = (trace.frames.first?.timeUsec ?? nextStartUsec) + Int64((last + 1) * 1_000_000)
-        }
-        // Warm-up: the first tour makes every demo and the glyphs it shows; the second is the first to tap its
-        // way back to the first demo and to replay gestures on scenes that kept their state. What each tour
-        // costs after those is what a year on the wall costs again and again.
-        try tour()
-        try tour()
-        let before = try ProcessFootprint.current()
-        // At least one tour after the warm-up, however short the soak asked for (panel time counts the warm-up).
-        repeat { try tour() } while panelSeconds < minutes * 60
-        let after = try ProcessFootprint.current()
+        let soak = try DemoSoak(pixelWidth: size.width, pixelHeight: size.height,
+                                typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")))
+        let (before, after) = try soak.run(minutes: minutes)
+        let panelSeconds = soak.panelSeconds
         let wall = MonotonicClock.seconds() - started
         let grown = Double(after.residentBytes - before.residentBytes)
         let change = (grown >= 0 ? "+" : "") + String(format1: grown / Self.mebibyte)
