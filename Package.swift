@@ -50,11 +50,12 @@ let package = Package(
         .target(name: "Widgets", dependencies: ["Raster", "Motion", "Touch", "Text", "CQRencode"]),
         .target(name: "Feeds", dependencies: ["CXML2", "CCurl", "CSQLite", "CLinux"]),
         .target(name: "Platform", dependencies: ["Raster", "Touch", "CDRM", "CLibinput", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform"]),
+        .target(name: "Reader", dependencies: ["Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform", "CFreeType",
+                                       .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Reader", "Platform", "Feeds", "Raster", "Text", "CFreeType",
+                "Reader", "Platform", "Feeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

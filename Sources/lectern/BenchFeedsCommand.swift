@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import Feeds
 import Platform
+import Reader
 
 /// `lectern bench feeds`: parse throughput against Python's feedparser on the same files in the same run, in
 /// alternating rounds (the machine is shared and noisy), then the store's figures.
@@ -40,7 +41,7 @@ struct BenchFeedsCommand: ParsableCommand {
     private func benchParsing() throws {
         // feedparser 6 reads no JSON Feed: it turns those files away at once, so timing it on them would
         // measure nothing. The comparison is over the XML feeds; JSON Feed throughput is printed on its own.
-        let files = try FeedFixtureSet(folder: fixtures, suffix: ".xml")
+        let files = try FeedParseBench(folder: fixtures, suffix: ".xml")
         print("parse: \(files.paths.count) XML feeds, \(files.byteCount) bytes")
         print("round,lectern_mb_s,feedparser_mb_s,ratio")
         var best = (lectern: 0.0, reference: 0.0)
@@ -56,7 +57,7 @@ struct BenchFeedsCommand: ParsableCommand {
             print("parse best: lectern \(String(format1: best.lectern)) MB/s, feedparser "
                 + "\(String(format1: best.reference)) MB/s, \(String(format1: best.lectern / best.reference))x (at least 20x)")
         }
-        if let json = try? FeedFixtureSet(folder: fixtures, suffix: ".json") {
+        if let json = try? FeedParseBench(folder: fixtures, suffix: ".json") {
             print("parse: \(json.paths.count) JSON feeds, \(json.byteCount) bytes: lectern "
                 + "\(String(format1: json.lecternMegabytesPerSecond())) MB/s (feedparser reads none)")
         }
@@ -65,68 +66,8 @@ struct BenchFeedsCommand: ParsableCommand {
     private func benchStore() throws {
         let directory = try storeDirectory ?? TemporaryFolder.make(prefix: "lectern-bench-store")
         defer { if storeDirectory == nil { rmdir(directory) } }
-        for figure in try benchFeedStore(directory: directory) {
+        for figure in try StoreBench.figures(directory: directory) {
             print("store: \(figure.name): \(String(format3: figure.milliseconds)) ms")
         }
-    }
-}
-
-/// A new folder under /tmp for scratch files.
-enum TemporaryFolder {
-    static func make(prefix: String) throws -> String {
-        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CommandFailure("cannot make a folder under /tmp: errno \(errno)")
-        }
-        return String(cString: made)
-    }
-}
-
-/// The benchmark's files, read once so only parsing is timed.
-private struct FeedFixtureSet {
-    var paths: [String]
-    var contents: [[UInt8]]
-    var byteCount: Int { contents.reduce(0) { $0 + $1.count } }
-
-    init(folder: String, suffix: String) throws {
-        paths = try DirectoryListing.files(in: folder).filter { $0.hasSuffix(suffix) }.sorted().map { folder + "/" + $0 }
-        guard !paths.isEmpty else { throw CommandFailure("\(folder): no \(suffix) feed files") }
-        contents = try paths.map { try AtomicFile.read($0) }
-    }
-
-    /// Parses every file until at least 0.3 s have passed and returns megabytes (10^6 bytes) per second.
-    func lecternMegabytesPerSecond() -> Double {
-        var parsedBytes = 0
-        var entries = 0
-        let start = MonotonicClock.nanoseconds()
-        var elapsed: UInt64 = 0
-        repeat {
-            for (index, bytes) in contents.enumerated() {
-                entries &+= (try? FeedParser.parse(bytes, url: "file://" + paths[index]))?.entries.count ?? 0
-                parsedBytes += bytes.count
-            }
-            elapsed = MonotonicClock.nanoseconds() - start
-        } while elapsed < 300_000_000
-        precondition(entries > 0, "the fixtures parsed to no entries")
-        return Double(parsedBytes) / Double(elapsed) * 1e3
-    }
-
-    /// feedparser times its own loop over bytes already in memory, so Python's start-up is not counted.
-    func feedparserMegabytesPerSecond(python: String) throws -> Double {
-        let script = """
-            import sys, time, feedparser
-            data = [open(p, 'rb').read() for p in sys.argv[1:]]
-            total, start = 0, time.perf_counter()
-            while True:
-                for d in data: feedparser.parse(d); total += len(d)
-                if time.perf_counter() - start >= 0.3: break
-            print(total / (time.perf_counter() - start) / 1e6)
-            """
-        let output = try ChildProcess.run([python, "-c", script] + paths)
-        guard output.status == 0, let rate = Double(output.standardOutput.split(separator: "\n").last ?? "") else {
-            throw CommandFailure("feedparser reference failed (status \(output.status)); "
-                + "make it with scripts/test-feed-oracle.sh or pass --python none")
-        }
-        return rate
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reader
 
 /// `lectern bench raster`: the operations of the reference raster benchmark, as `op,size,lectern,ns_per_op`.
 struct BenchRasterCommand: ParsableCommand {

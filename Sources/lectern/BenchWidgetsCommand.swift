@@ -1,18 +1,8 @@
 import ArgumentParser
 import Logging
-import Platform
-import Raster
 import Reader
-import Text
-import Widgets
 
-/// `lectern bench widgets`: each interaction played from its recorded trace on a virtual clock at 1920x1080,
-/// scale 2, every frame advanced, drawn and presented (copied to the headless scanout) as on the panel.
-///
-/// The machine is shared and noisy, so the trace is played `REPS` times and each frame keeps its fastest time;
-/// the worst of those is the interaction's worst frame. Frames whose damage stays inside the component's own
-/// small area (the dots, the arrow, the refresh indicator, one row) are reported on their own: they must
-/// redraw only that area, fast.
+/// `lectern bench widgets`: each interaction's frame times, measured by `WidgetBench`.
 struct BenchWidgetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "widgets",
                                                     abstract: "Interaction frame times (CSV, milliseconds).")
@@ -23,81 +13,9 @@ struct BenchWidgetsCommand: ParsableCommand {
     @Option(help: "Pixels per point.")
     var scale = 2.0
 
-    /// What the small frames of each interaction are called in the output.
-    static let smallFrames = ["pull-menu": "dots_only", "pull-to-action": "arrow_only",
-                              "circular-refresh": "indicator_only", "swipe-rows": "row_only"]
-    /// A frame counts as small when its damage covers less than this share of the screen.
-    static let smallShare = 0.25
-
     func run() throws {
-        let rounds = BenchTiming().repetitions
-        let pixelsPerPoint = Scale(scale)
-        let typesetter = ScreenFonts.typesetter(log: Logger(label: "lectern"))
-        let label = "\(size.width)x\(size.height)@\(pixelsPerPoint)"
-        for name in DemoCatalog.names {
-            // One glyph cache for every round: the first round fills it, as screens shown before would have.
-            let glyphs = GlyphCache()
-            let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: pixelsPerPoint,
-                                      typesetter: typesetter, glyphs: glyphs)
-            guard let trace = DemoTraces.trace(for: name, size: setting.size) else { continue }
-            var fastest: [UInt64] = []
-            var frames: [TraceReplay.Frame] = []
-            var prepared: UInt64 = 0
-            for round in 0..<rounds {
-                guard let scene = DemoCatalog.make(name, setting: setting) else { continue }
-                let display = HeadlessDisplay(width: size.width, height: size.height)
-                let loop = FrameLoop(scene: scene, display: display, scale: pixelsPerPoint, glyphs: glyphs)
-                var index = 0
-                try TraceReplay(trace: trace, fps: 60, refreshAt: nil).play(scene, loop: loop) { frame in
-                    if round == 0 {
-                        fastest.append(frame.nanoseconds)
-                        frames.append(frame)
-                    } else if index < fastest.count {
-                        fastest[index] = min(fastest[index], frame.nanoseconds)
-                    }
-                    if round == rounds - 1 { prepared = max(prepared, frame.preparedNanoseconds) }
-                    index += 1
-                }
-            }
-            report(name, label: label, frames: frames, fastest: fastest, prepared: prepared)
-        }
+        try WidgetBench(width: size.width, height: size.height, pixelsPerPoint: scale)
+            .run(timing: BenchTiming(), typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
+                 emit: { print($0) }, note: { FileStream.standardError.write($0 + "\n") })
     }
-
-    private func report(_ name: String, label: String, frames: [TraceReplay.Frame], fastest: [UInt64], prepared: UInt64) {
-        guard let worst = fastest.indices.max(by: { fastest[$0] < fastest[$1] }) else { return }
-        // The median of the frames that drew something (at rest a frame only finds nothing changed).
-        let drawing = fastest.indices.filter { !frames[$0].damage.isEmpty }.map { fastest[$0] }.sorted()
-        let sorted = drawing.isEmpty ? [0] : drawing
-        let screen = Double(size.width * size.height)
-        print("widgets_\(name)_worst_frame_ms,\(label),lectern,\(Self.milliseconds(fastest[worst]))")
-        print("widgets_\(name)_median_frame_ms,\(label),lectern,\(Self.milliseconds(sorted[sorted.count / 2]))")
-        var note = "# \(name): \(frames.count) frames, \(drawing.count) drew; worst \(Self.milliseconds(fastest[worst])) ms "
-            + "at frame \(worst) (damage \(frames[worst].damage.bounds))"
-        if prepared >= 10_000 { note += "; preparing ahead at rest took up to \(Self.milliseconds(prepared)) ms" }
-        if let kind = Self.smallFrames[name] {
-            let small = frames.indices.filter {
-                !frames[$0].damage.isEmpty && Double(frames[$0].damage.area) < Self.smallShare * screen
-            }
-            if let slowest = small.max(by: { fastest[$0] < fastest[$1] }) {
-                let largest = small.map { frames[$0].damage.bounds }.max { $0.area < $1.area }!
-                print("widgets_\(name)_\(kind)_worst_frame_ms,\(label),lectern,\(Self.milliseconds(fastest[slowest]))")
-                note += "; \(small.count) \(kind.replacingUnderscores) frames, worst \(Self.milliseconds(fastest[slowest])) ms, "
-                    + "largest damage \(largest.width)x\(largest.height) px"
-            } else {
-                note += "; no \(kind.replacingUnderscores) frames"
-            }
-        }
-        FileStream.standardError.write(note + "\n")
-    }
-
-    /// Nanoseconds as milliseconds with three decimals.
-    static func milliseconds(_ nanoseconds: UInt64) -> String {
-        let micro = (nanoseconds + 500) / 1000
-        let fraction = String(micro % 1000)
-        return "\(micro / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
-}
-
-extension String {
-    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 }

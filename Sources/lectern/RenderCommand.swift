@@ -1,6 +1,5 @@
 import ArgumentParser
 import Platform
-import Raster
 import Logging
 import Reader
 
@@ -26,10 +25,15 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let text { return try renderArticle(from: text) }
+        if let text {
+            var writer = try SnapshotWriter(directory: snapshot.out)
+            try TextArticlePages(file: text).render(width: snapshot.size.width, height: snapshot.size.height, into: &writer)
+            for path in writer.written { print("wrote \(path)") }
+            return
+        }
         if let demo {
             return try DemoFilm(directory: demo, width: snapshot.size.width, height: snapshot.size.height,
-                                scale: Scale(scale)).render(log: Logger(label: "lectern"))
+                                pixelsPerPoint: scale).render(log: Logger(label: "lectern"))
         }
         let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
         try display.present(TitleScreen(typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern"))).draw(into: display.shadow))

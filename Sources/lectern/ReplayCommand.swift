@@ -1,20 +1,7 @@
 import ArgumentParser
 import Logging
 import Platform
-import Raster
 import Reader
-import Text
-import Touch
-import Widgets
-
-/// A touch trace read from a file: one clear error naming the file and the line when it is not a trace.
-func readTrace(_ path: String) throws -> TouchTrace {
-    do {
-        return try TouchTrace(parsing: String(decoding: try AtomicFile.read(path, limit: 16 << 20), as: UTF8.self))
-    } catch let error as TouchTraceError {
-        throw CommandFailure("\(path): \(error)")
-    }
-}
 
 /// `lectern replay SCENE TRACE --json`: plays a touch trace through one demo scene on the headless display with
 /// a virtual clock and prints every frame's state: the inspection contract of INTERACTIONS.md.
@@ -82,26 +69,22 @@ struct ReplayCommand: ParsableCommand {
         guard DemoCatalog.names.contains(scene) else {
             throw CommandFailure("no scene '\(scene)' (scenes: \(DemoCatalog.names.joined(separator: ", ")))")
         }
-        let replay = TraceReplay(trace: try readTrace(trace), fps: fps, refreshAt: refreshAt)
-        let pixelsPerPoint = Scale(scale)
-        let glyphs = GlyphCache()
-        let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: pixelsPerPoint,
-                                  typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")), glyphs: glyphs,
-                                  actionSeconds: actionSeconds)
-        guard let demo = DemoCatalog.make(scene, setting: setting) else {
-            throw CommandFailure("scene '\(scene)' is not built")
+        let recording = try TraceFile(reading: trace).trace
+        let host = try HeadlessHost(pixelWidth: size.width, pixelHeight: size.height, pixelsPerPoint: scale, fps: fps,
+                                    typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
+                                    actionSeconds: actionSeconds) {
+            try DemoCatalog.scene(named: scene, setting: $0)
         }
-        let display = HeadlessDisplay(width: size.width, height: size.height, refreshPeriod: 1 / fps)
-        let loop = FrameLoop(scene: demo, display: display, scale: pixelsPerPoint, glyphs: glyphs)
+        let demo = host.scene
         let output = BufferedOutput()
         // Frames already worked out are printed even when the replay stops with an error.
         defer { output.flush() }
         var writer = try frames.map { try SnapshotWriter(directory: $0) }
         var index = 0
-        try replay.play(demo, loop: loop, startAction: demo.startAction) { frame in
+        try host.play(recording, refreshAt: refreshAt, startAction: demo.startAction) { frame in
             let t = frame.t
             if writer != nil {
-                try writer?.save(display.scanout, name: "frame-" + String(index).leftPadded(to: 4))
+                try writer?.save(host.picture, frame: index)
                 index += 1
             }
             var fields: [(String, JSONValue)] = [("t", .number(t))]
@@ -112,12 +95,5 @@ struct ReplayCommand: ParsableCommand {
                 output.line(fields.map { "\($0.0)=\($0.1.text)" }.joined(separator: " "))
             }
         }
-    }
-}
-
-extension String {
-    /// The string with zeros in front up to `width` characters: frame numbers that sort.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

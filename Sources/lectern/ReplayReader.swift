@@ -10,7 +10,7 @@ import Touch
 extension ReplayCommand {
     func runReader() throws {
         guard let storePath = store else { throw CommandFailure("replay reader needs --store PATH") }
-        let recording = try readTrace(trace)
+        let recording = try TraceFile(reading: trace).trace
         var flags: [(key: String, value: String)] = []
         if let idleMinutes { flags.append(("idle-minutes", idleMinutes)) }
         if let night { flags.append(("night", night)) }
@@ -41,7 +41,8 @@ extension ReplayCommand {
         var index = 0
         try TraceReplay(trace: recording, fps: fps).play(reader.app, loop: reader.loop) { frame in
             if writer != nil {
-                try writer?.save(reader.display.scanout, name: String(index).leftPadded(to: 5))
+                let digits = String(index)
+                try writer?.save(reader.display.scanout, name: String(repeating: "0", count: max(0, 5 - digits.count)) + digits)
                 index += 1
             }
             let fields = [("t", JSONValue.number(frame.t))] + reader.app.inspection()

@@ -5,11 +5,7 @@ import ArgumentParser
 import Feeds
 import Logging
 import Platform
-import Raster
 import Reader
-import Text
-import Touch
-import Widgets
 
 /// `lectern run`: the kiosk. On the panel it shows the interaction demos until SIGINT/SIGTERM, frames paced by the
 /// display and none drawn while nothing moves; on a machine without a usable DRM device it draws the same screens
@@ -58,7 +54,7 @@ struct RunCommand: ParsableCommand {
         if let mode, ModeChoice.parseMode(mode) == nil {
             throw ValidationError("mode '\(mode)' is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ")
         }
-        if QuarterTurn(degrees: rotate) == nil { throw ValidationError("rotate must be 0, 90, 180 or 270") }
+        if !KioskOptions.rotations.contains(rotate) { throw ValidationError("rotate must be 0, 90, 180 or 270") }
         if let exitAfter, !(exitAfter >= 0) { throw ValidationError("exit-after must be a number of seconds") }
         if let scene, !DemoCatalog.names.contains(scene) {
             throw ValidationError("no demo '\(scene)' (demos: \(DemoCatalog.names.joined(separator: ", ")))")
@@ -102,15 +98,16 @@ struct RunCommand: ParsableCommand {
         // Fed from the loop's own timer from here on, waiting for a display included: a wedged loop starves it.
         systemd.feedWatchdog(from: loop)
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        let turn = QuarterTurn(degrees: rotate) ?? .none
-        let watch = DisplayHotplugWatch(path: path, events: loop) {
-            try KMSDisplay(path: path, choice: choice, turn: turn)
-        }
+        // The demos until the reader app is plugged in here: the kiosk shows whatever this makes.
+        let demos = RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log)
+        let options = KioskOptions(pixelsPerPoint: scale, rotationDegrees: rotate, showTouches: showTouches)
+        let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
+                               makeScene: demos.makeShell)
+        let watch = DisplayHotplugWatch(path: path, events: loop) { try panel.openDisplay(choice: choice) }
         watch.report = { log.notice("\($0)") }
         if let failure = watch.monitorFailure {
             log.warning("display hotplug is not watched (\(failure)); looking every \(Int(DisplayHotplugWatch<KMSDisplay>.fallbackSeconds)) s while there is no display")
         }
-        let panel = KioskPanel(command: self, path: path, events: loop, systemd: systemd, log: log)
         watch.onOpened = { display in panel.show(on: display) }
         watch.onLost = {
             panel.lose()
@@ -131,6 +128,16 @@ struct RunCommand: ParsableCommand {
         feeds?.stop()
         panel.lose()
         withExtendedLifetime((watch, console, panel)) {}
+    }
+
+    /// Where the demo on show is remembered across restarts; nowhere (said once) when there is no state directory.
+    private func stateFile(log: Logger) -> ReaderStateFile? {
+        do {
+            return ReaderStateFile(directory: try StateDirectory.path(for: "the reader's state"))
+        } catch {
+            log.warning("the reader's state is not kept: \(error)")
+            return nil
+        }
     }
 
     /// Refreshes the subscriptions in the store while the panel runs, off the frame path. A store that cannot
@@ -158,24 +165,17 @@ struct RunCommand: ParsableCommand {
 
     /// No panel: what the panel would show first, once for each demo, as PNG files.
     private func runHeadless(log: Logger) throws {
-        let pixelsPerPoint = scale.map(Scale.init) ?? .one
-        let recording = try trace.map(readTrace)
+        let recording = try trace.map { try TraceFile(reading: $0).trace }
         var writer = try SnapshotWriter(directory: snapshot.out)
         let typesetter = ScreenFonts.typesetter(log: log)
         let first = scene ?? DemoCatalog.names[0]
         for name in recording != nil || scene != nil ? [first] : DemoCatalog.names {
-            let display = HeadlessDisplay(width: snapshot.size.width, height: snapshot.size.height)
-            let glyphs = GlyphCache()
-            let setting = DemoSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height,
-                                      scale: pixelsPerPoint, typesetter: typesetter, glyphs: glyphs)
-            let shell = DemoShell(setting: setting, first: name)
-            let frames = FrameLoop(scene: shell, display: display, scale: pixelsPerPoint, glyphs: glyphs)
-            if let recording {
-                try TraceReplay(trace: recording, fps: 60, refreshAt: nil).play(shell, loop: frames) { _ in }
-            } else {
-                try frames.frame(at: 0)
+            let host = try HeadlessHost(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
+                                        pixelsPerPoint: scale ?? 1, typesetter: typesetter) {
+                DemoShell(setting: $0, first: name)
             }
-            try writer.save(display.scanout, name: name)
+            if let recording { try host.play(recording) { _ in } } else { try host.showFirstFrame() }
+            try writer.save(host.picture, name: name)
         }
         for path in writer.written { print("wrote \(path)") }
     }

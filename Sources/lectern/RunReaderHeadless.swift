@@ -34,7 +34,7 @@ extension RunCommand {
         let settings = try reader.settings(panelDirectory: stateDirectory)
         let store = openStore(settings, log: log)
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
-        let recording = try readTrace(path)
+        let recording = try TraceFile(reading: path).trace
         let headless = HeadlessReader(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
                                       scale: scale.map(Scale.init) ?? .one, fps: 60,
                                       typesetter: ScreenFonts.typesetter(log: log), settings: settings, library: library,

@@ -1,14 +1,10 @@
 import ArgumentParser
 import Logging
 import Platform
-import Raster
 import Reader
-import Text
-import Touch
 
-/// `lectern soak`: hours on the wall in minutes. Plays every demo's gestures through one shell, over and over,
-/// on the headless virtual clock (the same FrameLoop and TraceReplay as `run --headless --trace`), and fails
-/// when memory or file descriptors grew between the end of the first tour and the end of the last.
+/// `lectern soak`: hours on the wall in minutes (`DemoSoak`); fails when memory or file descriptors grew
+/// between the end of the warm-up and the end of the last tour.
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",
@@ -39,31 +35,10 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         let started = MonotonicClock.seconds()
-        let glyphs = GlyphCache()
-        let display = HeadlessDisplay(width: size.width, height: size.height)
-        let setting = DemoSetting(pixelWidth: size.width, pixelHeight: size.height, scale: .one,
-                                  typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")), glyphs: glyphs)
-        let shell = DemoShell(setting: setting)
-        let frames = FrameLoop(scene: shell, display: display, scale: .one, glyphs: glyphs)
-        var panelSeconds = 0.0
-        var nextStartUsec: Int64 = 1_000_000
-        /// One tour through every demo; the panel's clock runs on from where the last one stopped.
-        func tour() throws {
-            let trace = DemoTour.trace(size: setting.size, startUsec: nextStartUsec)
-            var last = 0.0
-            try TraceReplay(trace: trace, fps: 60).play(shell, loop: frames) { frame in last = frame.t }
-            panelSeconds += last
-            nextStartUsec = (trace.frames.first?.timeUsec ?? nextStartUsec) + Int64((last + 1) * 1_000_000)
-        }
-        // Warm-up: the first tour makes every demo and the glyphs it shows; the second is the first to tap its
-        // way back to the first demo and to replay gestures on scenes that kept their state. What each tour
-        // costs after those is what a year on the wall costs again and again.
-        try tour()
-        try tour()
-        let before = try ProcessFootprint.current()
-        // At least one tour after the warm-up, however short the soak asked for (panel time counts the warm-up).
-        repeat { try tour() } while panelSeconds < minutes * 60
-        let after = try ProcessFootprint.current()
+        let soak = try DemoSoak(pixelWidth: size.width, pixelHeight: size.height,
+                                typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")))
+        let (before, after) = try soak.run(minutes: minutes)
+        let panelSeconds = soak.panelSeconds
         let wall = MonotonicClock.seconds() - started
         let grown = Double(after.residentBytes - before.residentBytes)
         let change = (grown >= 0 ? "+" : "") + String(format1: grown / Self.mebibyte)

@@ -4,8 +4,6 @@ import Glibc
 import ArgumentParser
 import Platform
 import Reader
-import Touch
-import Widgets
 
 /// `lectern touch …`: touch tools.
 struct TouchCommand: ParsableCommand {
@@ -26,7 +24,7 @@ struct DemoTraceCommand: ParsableCommand {
     var size = PanelSize(width: 800, height: 480)
 
     func run() throws {
-        guard let trace = DemoTraces.trace(for: scene, size: Size(width: Double(size.width), height: Double(size.height)))
+        guard let trace = DemoTraces.trace(for: scene, width: Double(size.width), height: Double(size.height))
         else { throw CommandFailure("no scene '\(scene)' (scenes: \(DemoCatalog.names.joined(separator: ", ")))") }
         print(trace.text, terminator: "")
     }
@@ -58,17 +56,17 @@ struct TouchReplayCommand: ParsableCommand {
 
     func run() throws {
         // Every trace named is read before the device appears: a broken one fails without touching anything.
-        let recordings = try traces.map { ($0, try readTrace($0)) }
+        let recordings = try traces.map { try TraceFile(reading: $0) }
         let screen = try VirtualTouchscreen(width: size.width, height: size.height)
         print("touchscreen ready")
         pause(seconds: wait)
-        for (path, recording) in recordings { try play(recording, named: path, on: screen) }
+        for recording in recordings { try play(recording, on: screen) }
         if stdin {
             while let line = readLine() {
                 let path = line[...].trimmingCharacters(from: " \t\r")
                 if path.isEmpty { continue }
                 do {
-                    try play(try readTrace(path), named: path, on: screen)
+                    try play(try TraceFile(reading: path), on: screen)
                 } catch {
                     // One bad path does not end the session: say so and wait for the next.
                     FileStream.standardError.write("lectern: \(error)\n")
@@ -79,14 +77,15 @@ struct TouchReplayCommand: ParsableCommand {
         pause(seconds: 0.5)
     }
 
-    private func play(_ recording: TouchTrace, named path: String, on screen: VirtualTouchscreen) throws {
+    private func play(_ file: TraceFile, on screen: VirtualTouchscreen) throws {
+        let recording = file.trace
         var previous = recording.frames.first?.timeUsec ?? 0
         for frame in recording.frames {
             pause(seconds: Double(frame.timeUsec - previous) / 1e6)
             previous = frame.timeUsec
             try screen.send(frame)
         }
-        print("replayed \(recording.frames.count) frames of \(path)")
+        print("replayed \(recording.frames.count) frames of \(file.path)")
     }
 
     private func pause(seconds: Double) {

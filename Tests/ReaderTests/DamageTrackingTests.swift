@@ -27,16 +27,15 @@ import Widgets
         try expectEveryFrameEqualsAFullRedraw("pull-menu", trace: script.trace, setting: try makeSetting(width: 400, height: 300))
     }
 
-    private func expectEveryFrameEqualsAFullRedraw(_ name: String, trace: TouchTrace, setting: DemoSetting) throws {
-        let scene = try #require(DemoCatalog.make(name, setting: setting))
-        let display = HeadlessDisplay(width: 400, height: 300)
-        let loop = FrameLoop(scene: scene, display: display, scale: .one, glyphs: setting.glyphs)
+    private func expectEveryFrameEqualsAFullRedraw(_ name: String, trace: TouchTrace, setting: HostSetting) throws {
+        let host = try HeadlessHost(setting: setting) { try DemoCatalog.scene(named: name, setting: $0) }
+        let scene = host.scene
         let full = Surface(width: 400, height: 300)
         var checked = 0
-        try TraceReplay(trace: trace).play(scene, loop: loop) { frame in
+        try host.play(trace) { frame in
             scene.invalidateDrawing()
             _ = scene.draw(into: Canvas(surface: full, scale: .one, glyphs: setting.glyphs))
-            let stale = display.scanout.differingPixels(from: full, tolerance: 0) ?? -1
+            let stale = host.picture.differingPixels(from: full, tolerance: 0) ?? -1
             #expect(stale == 0, "\(name) at t \(frame.t): \(stale) pixels differ from a full redraw")
             checked += 1
         }

@@ -7,19 +7,18 @@ import Touch
 
 @Suite struct DemoShellTests {
     @Test func aTapOnANameShowsThatDemoAndKeepsTheOthersState() throws {
-        let shell = DemoShell(setting: try makeSetting())
+        let host = try HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0) }
+        let shell = host.scene
         #expect(shell.current == "pull-menu")
         var changes: [String] = []
         shell.onSceneChange = { changes.append($0) }
-        let display = HeadlessDisplay(width: 800, height: 480)
-        let loop = FrameLoop(scene: shell, display: display, scale: .one)
         var script = GestureScript(startUsec: 1_000_000)
         script.tap(at: Point(x: 240, y: 470))                   // the second of five names: article-pager
         script.wait(0.5)
         script.drag(from: Point(x: 400, y: 300), to: Point(x: 400, y: 50), seconds: 0.5, hold: 0.2)
         script.wait(1)
         script.tap(at: Point(x: 80, y: 470))                    // back to pull-menu
-        try TraceReplay(trace: script.trace).play(shell, loop: loop) { _ in }
+        try host.play(script.trace) { _ in }
         #expect(shell.current == "pull-menu")
         let pager = try #require(shell.demo("article-pager") as? ArticlePagerScene)
         #expect(pager.pager.current == 1)                       // the pull happened in the pager, and stayed
@@ -27,13 +26,12 @@ import Touch
     }
 
     @Test func aTouchThatStartsInTheBarNeverReachesTheDemo() throws {
-        let shell = DemoShell(setting: try makeSetting(), first: "pull-to-action")
-        let display = HeadlessDisplay(width: 800, height: 480)
-        let loop = FrameLoop(scene: shell, display: display, scale: .one)
+        let host = try HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0, first: "pull-to-action") }
+        let shell = host.scene
         var script = GestureScript(startUsec: 1_000_000)
         script.drag(from: Point(x: 400, y: 460), to: Point(x: 400, y: 100), seconds: 0.4, hold: 0.1)
         var states: Set<String> = []
-        try TraceReplay(trace: script.trace).play(shell, loop: loop) { _ in
+        try host.play(script.trace) { _ in
             states.insert((shell.scene as! PullToActionScene).control.state.rawValue)
         }
         #expect(states == ["idle"])

@@ -9,15 +9,14 @@ import Widgets
     /// A tour taps every demo's name in turn and plays its gestures there; two tours in a row keep the clock
     /// moving forward.
     @Test func aTourVisitsEveryDemoAndPlaysItsGestures() throws {
-        let shell = DemoShell(setting: try makeSetting())
+        let host = try HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0) }
+        let shell = host.scene
         var visited: [String] = []
         shell.onSceneChange = { visited.append($0) }
-        let display = HeadlessDisplay(width: 800, height: 480)
-        let loop = FrameLoop(scene: shell, display: display, scale: .one)
         let first = DemoTour.trace(size: Size(width: 800, height: 480), startUsec: 1_000_000)
         var drawn = 0
         var last = 0.0
-        try TraceReplay(trace: first).play(shell, loop: loop) { frame in
+        try host.play(first) { frame in
             if !frame.damage.isEmpty { drawn += 1 }
             last = frame.t
         }
@@ -30,7 +29,7 @@ import Widgets
         let second = DemoTour.trace(size: Size(width: 800, height: 480),
                                     startUsec: try #require(first.frames.last?.timeUsec) + 2_000_000)
         visited = []
-        try TraceReplay(trace: second).play(shell, loop: loop) { _ in }
+        try host.play(second) { _ in }
         #expect(visited == DemoCatalog.names)
     }
 }

@@ -6,7 +6,7 @@ import Touch
 import Widgets
 
 /// A display whose flips take their time, as KMS's do: a present starts one, `flip(at:)` completes it.
-final class FlippingDisplay: Display {
+final class SlowFlipDisplay: Display {
     let shadow = Surface(width: 64, height: 48)
     let refreshPeriod = 1.0 / 60
     private(set) var presents: [DamageRegion] = []
@@ -60,7 +60,7 @@ final class CountingScene: Scene {
     }
 
     @Test func framesArePacedByFlipsAndStopWhenNothingMoves() throws {
-        let display = FlippingDisplay()
+        let display = SlowFlipDisplay()
         let scene = CountingScene()
         let loop = FrameLoop(scene: scene, display: display, scale: .one)
         try loop.tick(now: 0)                                   // the first frame draws everything

@@ -24,23 +24,20 @@ struct Played {
     }
 }
 
-func makeSetting(width: Double = 800, height: Double = 480, scale: Double = 1, actionSeconds: Double = 1) throws -> DemoSetting {
-    DemoSetting(size: Size(width: width, height: height),
+func makeSetting(width: Double = 800, height: Double = 480, scale: Double = 1, actionSeconds: Double = 1) throws -> HostSetting {
+    HostSetting(size: Size(width: width, height: height),
                 typography: Typography(typesetter: Typesetter(library: try FontLibrary()), scale: Scale(scale)),
                 actionSeconds: actionSeconds)
 }
 
-func replay(_ name: String, _ write: (inout GestureScript) -> Void, setting: DemoSetting? = nil,
+func replay(_ name: String, _ write: (inout GestureScript) -> Void, setting: HostSetting? = nil,
             refreshAt: Double? = nil) throws -> (Played, any DemoScene) {
-    let setting = try setting ?? makeSetting()
-    let scene = try #require(DemoCatalog.make(name, setting: setting))
+    let host = try HeadlessHost(setting: try setting ?? makeSetting()) { try DemoCatalog.scene(named: name, setting: $0) }
+    let scene = host.scene
     var script = GestureScript(startUsec: 3_000_000)
     write(&script)
-    let display = HeadlessDisplay(width: Int(setting.scale.pixels(setting.size.width)),
-                                  height: Int(setting.scale.pixels(setting.size.height)))
-    let loop = FrameLoop(scene: scene, display: display, scale: setting.scale, glyphs: setting.glyphs)
     var played = Played()
-    try TraceReplay(trace: script.trace, refreshAt: refreshAt).play(scene, loop: loop, startAction: scene.startAction) {
+    try host.play(script.trace, refreshAt: refreshAt, startAction: scene.startAction) {
         played.frames.append(($0.t, scene.inspection(), $0.damage))
     }
     return (played, scene)

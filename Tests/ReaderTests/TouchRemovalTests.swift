@@ -8,7 +8,10 @@ import Touch
 /// → the scene on a virtual clock.
 @Suite struct TouchRemovalTests {
     @Test func aTouchscreenUnpluggedMidPullLetsThePageSpringBackAndANewOneWorks() throws {
-        let scene = try #require(DemoCatalog.make("pull-menu", setting: try makeSetting()) as? PullMenuScene)
+        let host = try HeadlessHost(setting: try makeSetting()) {
+            try #require(DemoCatalog.make("pull-menu", setting: $0) as? PullMenuScene)
+        }
+        let scene = host.scene
         var assembler = TouchAssembler(logicalWidth: 800, logicalHeight: 480)
         var frames: [TouchFrame] = []
         func feed(_ input: RawInput) { frames += assembler.handle(input) }
@@ -22,10 +25,8 @@ import Touch
         }
         feed(.deviceRemoved(device: 1, timeUsec: 1_200_000))
         #expect(frames.last?.events.map(\.phase) == [.cancel])
-        let display = HeadlessDisplay(width: 800, height: 480)
-        let loop = FrameLoop(scene: scene, display: display, scale: .one)
         var pulled = 0.0
-        try TraceReplay(trace: TouchTrace(frames: frames)).play(scene, loop: loop) { frame in
+        try host.play(TouchTrace(frames: frames)) { frame in
             pulled = max(pulled, scene.menu.offsetX)
         }
         #expect(pulled > 5)                       // the page was pulled…

@@ -11,7 +11,7 @@ import Raster
 /// buffers, one is on the glass and one is drawn into; the third is for a flip given up as lost whose buffer
 /// may still reach the glass late, so that nothing is ever drawn into a buffer being shown. The previous CRTC
 /// configuration comes back when the display is closed.
-public final class KMSDisplay: Display {
+public final class KMSDisplay: FlippingDisplay {
     public let shadow: Surface
     public let name: String
     public let turn: QuarterTurn
@@ -115,6 +115,7 @@ public final class KMSDisplay: Display {
 
     /// How long a flip may stay pending before it counts as lost (a display switched off mid-flip).
     public static let lostFlipSeconds = 0.5
+    public var lostFlipSeconds: Double { Self.lostFlipSeconds }
 
     /// Forgets a flip that has not completed in `lostFlipSeconds`, so a lost flip event cannot wedge the kiosk;
     /// the event loop calls this from a timer while a flip is pending. True when one was forgotten.

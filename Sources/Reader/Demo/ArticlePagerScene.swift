@@ -5,11 +5,11 @@ import Widgets
 /// `article-pager`: articles 0, 1 and 2, starting on 0; 0 and 2 fit the screen, 1 is several screens long.
 /// Pull past the end for the next article, past the top for the previous one.
 public final class ArticlePagerScene: DemoScene {
-    private let setting: DemoSetting
+    private let setting: HostSetting
     public let pager: ArticlePager
     private var drawn: Look?
 
-    public init(setting: DemoSetting, articles: [Article] = SampleArticles.pagerArticles) {
+    public init(setting: HostSetting, articles: [Article] = SampleArticles.pagerArticles) {
         self.setting = setting
         pager = ArticlePager(frame: setting.bounds, articles: articles, typography: setting.typography,
                              glyphs: setting.glyphs)

@@ -5,7 +5,7 @@ import Widgets
 /// `circular-refresh`: a list of headlines under Beamly's control, top inset 0. Pull down 80 pt and let go:
 /// the control holds itself open with a spinner while the refresh runs (`actionSeconds`).
 public final class CircularRefreshScene: DemoScene, CircularRefreshDelegate {
-    private let setting: DemoSetting
+    private let setting: HostSetting
     public let refresh: CircularRefresh
     private let list: ListView<HeadlineCell>
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
@@ -13,7 +13,7 @@ public final class CircularRefreshScene: DemoScene, CircularRefreshDelegate {
     private var drawn: Look?
     public static let rowHeight = 64.0
 
-    public init(setting: DemoSetting) {
+    public init(setting: HostSetting) {
         self.setting = setting
         work = SimulatedWork(seconds: setting.actionSeconds)
         let typography = setting.typography

@@ -9,7 +9,7 @@ import Widgets
 public final class DemoShell: Scene {
     public static let barHeight = 48.0
 
-    private let setting: DemoSetting
+    private let setting: HostSetting
     private var scenes: [String: any DemoScene] = [:]
     public private(set) var current: String
     private let sceneArea: Rect
@@ -29,7 +29,7 @@ public final class DemoShell: Scene {
     public var onSceneChange: ((String) -> Void)?
 
     /// `first` names the demo shown first (the first of `DemoCatalog.names` by default).
-    public init(setting: DemoSetting, first: String? = nil) {
+    public init(setting: HostSetting, first: String? = nil) {
         self.setting = setting
         let bounds = setting.bounds
         sceneArea = Rect(x: 0, y: 0, width: bounds.width, height: max(1, bounds.height - Self.barHeight))

@@ -4,6 +4,11 @@ import Widgets
 /// A gesture session for each demo, scaled to the scene's size in points: what `lectern render --demo` films,
 /// what `lectern bench widgets` times, and what the tests play.
 public enum DemoTraces {
+    /// The session for a scene `width`x`height` points.
+    public static func trace(for scene: String, width: Double, height: Double) -> TouchTrace? {
+        trace(for: scene, size: Size(width: width, height: height))
+    }
+
     public static func trace(for scene: String, size: Size) -> TouchTrace? {
         let w = size.width, h = size.height
         var script = GestureScript(startUsec: 1_000_000)

@@ -10,7 +10,7 @@ public final class PullMenuScene: DemoScene {
     private enum Gesture: Hashable, Sendable { case pull, scroll }
     private enum Owner: Equatable, Sendable { case page, menu }
 
-    private let setting: DemoSetting
+    private let setting: HostSetting
     private let page: ArticlePage
     private(set) var menu: PullMenu
     private(set) var scroll: ScrollView
@@ -21,7 +21,7 @@ public final class PullMenuScene: DemoScene {
     private let menuHint: TextLayout
     private var drawn: Look?
 
-    public init(setting: DemoSetting, article: Article = SampleArticles.longEssay) {
+    public init(setting: HostSetting, article: Article = SampleArticles.longEssay) {
         self.setting = setting
         page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
         menu = PullMenu(frame: setting.bounds, scale: setting.scale.pixelsPerPoint)

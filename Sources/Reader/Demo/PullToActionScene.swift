@@ -6,7 +6,7 @@ import Widgets
 /// down past 100 pt and let go: the arrow spins while the "update" runs (`actionSeconds`), then the control
 /// retracts.
 public final class PullToActionScene: DemoScene, PullToActionDelegate {
-    private let setting: DemoSetting
+    private let setting: HostSetting
     private let page: ArticlePage
     public let control: PullToAction
     public let arrow: ArrowStatusView
@@ -14,7 +14,7 @@ public final class PullToActionScene: DemoScene, PullToActionDelegate {
     private var work: SimulatedWork
     private var drawn: Look?
 
-    public init(setting: DemoSetting, article: Article = SampleArticles.longEssay) {
+    public init(setting: HostSetting, article: Article = SampleArticles.longEssay) {
         self.setting = setting
         page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
         work = SimulatedWork(seconds: setting.actionSeconds)

@@ -9,14 +9,14 @@ public final class SwipeRowsScene: DemoScene {
     public static let rowHeight = 80.0
     public static let sheetOptions = ["Mark as unread", "Star", "Share link as QR code"]
 
-    private let setting: DemoSetting
+    private let setting: HostSetting
     let rows: SwipeList<HeadlineCell>
     /// What the rows reported, in order, for the replay's `selected` and `removed`.
     private(set) var selected: [Int] = []
     private(set) var removed: [Int] = []
     private var drawn: Look?
 
-    public init(setting: DemoSetting, actions: [SwipeAction] = [.more, .delete],
+    public init(setting: HostSetting, actions: [SwipeAction] = [.more, .delete],
                 direction: LayoutDirection = .leftToRight) {
         self.setting = setting
         let typography = setting.typography

@@ -3,8 +3,8 @@ import Text
 
 /// Fonts for the screens: a typesetter over the system's font set, or nil (with one line saying why) so the
 /// panel still shows something when no font can be loaded.
-enum ScreenFonts {
-    static func typesetter(log: Logger) -> Typesetter? {
+public enum ScreenFonts {
+    public static func typesetter(log: Logger) -> Typesetter? {
         do {
             return Typesetter(library: try FontLibrary())
         } catch {

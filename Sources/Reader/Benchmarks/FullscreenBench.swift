@@ -4,10 +4,10 @@ import Raster
 /// The compositing half of `lectern bench raster`: full-frame overlays, copy and fill at 1280x800 and
 /// 1920x1080, and A8 glyph masks, each set up exactly as the reference (../shared/bench/raster/bench_ref.c,
 /// geometry and colours from shapes.h) so the two runs compare as ratios.
-enum FullscreenBench {
+public enum FullscreenBench {
     static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
-    static func rows(timing: BenchTiming) -> [String] {
+    public static func rows(timing: BenchTiming) -> [String] {
         var rows: [String] = []
         for (w, h) in [(1280, 800), (1920, 1080)] {
             let size = "\(w)x\(h)"

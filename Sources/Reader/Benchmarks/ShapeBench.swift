@@ -3,12 +3,12 @@ import Raster
 /// The shape half of `lectern bench raster`: circles, capsules, pies, the rotating arrow and rectangle fills,
 /// on the geometry of the reference (../shared/bench/raster/shapes.h): a 1280x800 XRGB frame filled with
 /// bg_pixel, opaque colour 0xFF3399E6, iteration i drawn at (posx[i & 63], posy[i & 63]).
-enum ShapeBench {
+public enum ShapeBench {
     static let color = BenchGeometry.shapeColor
 
     /// Each row is printed through `emit` as soon as it is measured.
     /// With `only`, just the rows of that op (circle, capsule, pie, arrow, rect_fill).
-    static func run(timing: BenchTiming, only: String? = nil, emit: (String) -> Void) {
+    public static func run(timing: BenchTiming, only: String? = nil, emit: (String) -> Void) {
         let frame = BenchGeometry.backgroundSurface(width: 1280, height: 800)
         let positions = BenchGeometry.Positions()
         let px = positions.x, py = positions.y

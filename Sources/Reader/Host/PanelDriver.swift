@@ -1,29 +1,27 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import Platform
-import Reader
 import Touch
 
-/// Connects the frame loop to the panel: touch frames from libinput, flip completions from the DRM fd, and one
+/// Connects the frame loop to the panel: touch frames from libinput, flip completions from the display, and one
 /// timer for whatever the loop says it owes next (a deadline, or a frame while something moves that drew no
 /// pixel). Nothing owed: no timer, and the process sleeps in poll.
-final class PanelDriver {
-    private let events: EventLoop
+public final class PanelDriver<Clock: PanelClock> {
+    private let clock: Clock
     private let frames: FrameLoop
-    private let display: KMSDisplay
+    private let display: any FlippingDisplay
     private let log: Logger
-    private var timer: EventLoop.Timer?
-    private var lostFlipTimer: EventLoop.Timer?
+    private var timer: Clock.Timer?
+    private var lostFlipTimer: Clock.Timer?
     /// Prints how long after the last touch the frame showing it reached the glass.
     private let reportLatency: Bool
     /// The newest touch no frame has shown yet, and the newest one the flip in flight shows.
     private var touchAwaitingFrame: Double?
     private var touchAwaitingFlip: Double?
 
-    init(events: EventLoop, frames: FrameLoop, display: KMSDisplay, reportLatency: Bool, log: Logger) {
-        self.events = events
+    /// The loop must draw to `display`.
+    public init(clock: Clock, frames: FrameLoop, display: any FlippingDisplay, reportLatency: Bool = false,
+                log: Logger) {
+        self.clock = clock
         self.frames = frames
         self.display = display
         self.reportLatency = reportLatency
@@ -32,22 +30,22 @@ final class PanelDriver {
     }
 
     /// Draws the first frame.
-    func start() {
-        step { try frames.tick(now: MonotonicClock.seconds()) }
+    public func start() {
+        step { try frames.tick(now: clock.now) }
     }
 
     /// Lets go of the display (it went away): no more timers or flip callbacks reach this driver.
-    func stop() {
+    public func stop() {
         display.onFlip = nil
-        if let timer { events.cancel(timer) }
-        if let lostFlipTimer { events.cancel(lostFlipTimer) }
+        if let timer { clock.cancel(timer) }
+        if let lostFlipTimer { clock.cancel(lostFlipTimer) }
         timer = nil
         lostFlipTimer = nil
     }
 
-    func touch(_ frame: TouchFrame) {
+    public func touch(_ frame: TouchFrame) {
         if let last = frame.events.last { touchAwaitingFrame = last.seconds }
-        step { try frames.handle(frame, now: MonotonicClock.seconds()) }
+        step { try frames.handle(frame, now: clock.now) }
     }
 
     private func flipped(at time: Double) {
@@ -55,7 +53,7 @@ final class PanelDriver {
             print("frame shown \(String(format1: (time - touched) * 1000)) ms after the last touch")
         }
         touchAwaitingFlip = nil
-        step { try frames.flipCompleted(at: time, now: MonotonicClock.seconds()) }
+        step { try frames.flipCompleted(at: time, now: clock.now) }
     }
 
     /// Runs one step of the loop, notes whether it put a frame on its way, and sets the timer for what it owes.
@@ -77,20 +75,26 @@ final class PanelDriver {
     }
 
     private func rearm() {
-        if let timer { events.cancel(timer) }
+        if let timer { clock.cancel(timer) }
         timer = nil
         if let wake = frames.wakeTime {
-            timer = events.schedule(at: UInt64(max(0, wake) * 1e9)) { [unowned self] in
+            timer = clock.schedule(atSeconds: wake) { [unowned self] in
                 timer = nil
-                step { try frames.wake(now: MonotonicClock.seconds()) }
+                step { try frames.wake(now: clock.now) }
             }
         }
-        if display.isFlipPending, lostFlipTimer == nil {
-            lostFlipTimer = events.schedule(after: KMSDisplay.lostFlipSeconds) { [unowned self] in
+        guard display.isFlipPending else {
+            // The flip landed: its watch would only wake an idle panel for nothing.
+            if let lostFlipTimer { clock.cancel(lostFlipTimer) }
+            lostFlipTimer = nil
+            return
+        }
+        if lostFlipTimer == nil {
+            lostFlipTimer = clock.schedule(atSeconds: clock.now + display.lostFlipSeconds) { [unowned self] in
                 lostFlipTimer = nil
                 if display.forgetLostFlip() {
                     log.warning("a page flip never completed; drawing on")
-                    step { try frames.tick(now: MonotonicClock.seconds()) }
+                    step { try frames.tick(now: clock.now) }
                 } else {
                     rearm()
                 }

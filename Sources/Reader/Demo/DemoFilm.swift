@@ -1,44 +1,46 @@
 import Logging
 import Platform
 import Raster
-import Reader
-import Text
-import Touch
-import Widgets
 
 /// `lectern render --demo DIR`: each interaction played from its recorded trace on a virtual clock, every frame
 /// drawn as on the panel; a still every tenth of a second in DIR/SCENE/ and the whole of it, every real frame,
 /// as DIR/SCENE.webp, so a person can watch all five without a panel.
-struct DemoFilm {
-    let directory: String
-    let width: Int
-    let height: Int
-    let scale: Scale
+public struct DemoFilm {
+    public let directory: String
+    public let width: Int
+    public let height: Int
+    /// The scale the demos are drawn at.
+    public let pixelsPerPoint: Double
     /// Frames per second of the virtual clock (and of the animation).
-    static let fps = 60.0
+    public static let fps = 60.0
     /// A still is kept every this many frames: ten a second.
-    static let stillEvery = 6
+    public static let stillEvery = 6
 
-    func render(log: Logger) throws {
+    public init(directory: String, width: Int, height: Int, pixelsPerPoint: Double) {
+        self.directory = directory
+        self.width = width
+        self.height = height
+        self.pixelsPerPoint = pixelsPerPoint
+    }
+
+    public func render(log: Logger) throws {
         try AtomicFile.makeDirectory(directory)
         let typesetter = ScreenFonts.typesetter(log: log)
         for name in DemoCatalog.names {
-            let glyphs = GlyphCache()
-            let setting = DemoSetting(pixelWidth: width, pixelHeight: height, scale: scale, typesetter: typesetter,
-                                      glyphs: glyphs)
-            guard let scene = DemoCatalog.make(name, setting: setting),
-                  let trace = DemoTraces.trace(for: name, size: setting.size) else { continue }
-            let display = HeadlessDisplay(width: width, height: height, refreshPeriod: 1 / Self.fps)
-            let loop = FrameLoop(scene: scene, display: display, scale: scale, glyphs: glyphs)
+            let host = try HeadlessHost(pixelWidth: width, pixelHeight: height, pixelsPerPoint: pixelsPerPoint, fps: Self.fps,
+                                        typesetter: typesetter) {
+                try DemoCatalog.scene(named: name, setting: $0)
+            }
+            guard let trace = DemoTraces.trace(for: name, size: host.setting.size) else { continue }
             let animation = try WebPAnimation(width: width, height: height)
             var stills = try SnapshotWriter(directory: "\(directory)/\(name)")
             var frame = 0
             var lastMilliseconds = 0
-            try TraceReplay(trace: trace, fps: Self.fps, refreshAt: nil).play(scene, loop: loop) { shown in
+            try host.play(trace) { shown in
                 lastMilliseconds = Int((shown.t * 1000).rounded())
-                try animation.add(display.scanout, at: lastMilliseconds)
+                try animation.add(host.picture, at: lastMilliseconds)
                 if frame % Self.stillEvery == 0 {
-                    try stills.save(display.scanout, name: "frame-" + String(frame / Self.stillEvery).leftPadded(to: 4))
+                    try stills.save(host.picture, frame: frame / Self.stillEvery)
                 }
                 frame += 1
             }

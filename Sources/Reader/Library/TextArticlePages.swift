@@ -1,20 +1,31 @@
 import Platform
 import Raster
-import Reader
 import Text
 
 /// `lectern render --text FILE`: a plain-text article (first line the title, paragraphs separated by blank
 /// lines) set as reading pages, one PNG per page.
-struct TextArticlePages {
+public struct TextArticlePages {
     static let margin = 48
     /// A comfortable measure: about 70 characters of body text per line.
     static let maxColumn = 760
 
-    let title: String
-    let paragraphs: [String]
+    public let title: String
+    public let paragraphs: [String]
+
+    /// The article in the file at `path`.
+    public init(file path: String) throws {
+        self.init(text: String(decoding: try AtomicFile.read(path), as: UTF8.self))
+    }
+
+    /// Every page as article-1.png, article-2.png… in `writer`'s directory, set in the system's fonts.
+    public func render(width: Int, height: Int, into writer: inout SnapshotWriter) throws {
+        try render(width: width, height: height, typesetter: Typesetter(library: try FontLibrary())) { page, number in
+            try writer.save(page, name: "article-\(number)")
+        }
+    }
 
     /// Splits the file's text; an empty file gives an untitled empty article.
-    init(text: String) {
+    public init(text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(from: " \t\r")
         }
@@ -49,7 +60,7 @@ struct TextArticlePages {
     }
 
     /// Draws every page at `width`x`height` and hands each to `save`, numbered from 1.
-    func render(width: Int, height: Int, typesetter: Typesetter, save: (Surface, Int) throws -> Void) rethrows {
+    public func render(width: Int, height: Int, typesetter: Typesetter, save: (Surface, Int) throws -> Void) rethrows {
         let column = max(100, min(Self.maxColumn, width - 2 * Self.margin))
         let left = (width - column) / 2
         let layout = typesetter.layout(styledParagraphs(), width: Float(column))
@@ -72,27 +83,5 @@ struct TextArticlePages {
             cache.draw(footer, into: surface, x: 0, y: height - Self.margin / 2 - 10)
             try save(surface, index + 1)
         }
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(from set: String) -> String {
-        var s = self[...]
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
-    }
-}
-
-extension RenderCommand {
-    /// `--text FILE`: the article's pages as article-1.png, article-2.png… in `out`.
-    func renderArticle(from path: String) throws {
-        let article = TextArticlePages(text: String(decoding: try AtomicFile.read(path), as: UTF8.self))
-        let typesetter = Typesetter(library: try FontLibrary())
-        var writer = try SnapshotWriter(directory: snapshot.out)
-        try article.render(width: snapshot.size.width, height: snapshot.size.height, typesetter: typesetter) { page, number in
-            try writer.save(page, name: "article-\(number)")
-        }
-        for path in writer.written { print("wrote \(path)") }
     }
 }

@@ -1,27 +1,26 @@
 import Logging
 import Platform
-import Raster
-import Reader
 import Text
 import Touch
+import Widgets
 
-/// One opening of the display, drawn to until it goes away: the KMS display, the frame loop over the shell and
+/// One opening of the display, drawn to until it goes away: the KMS display, the frame loop over the scene and
 /// the driver pacing it, and the DRM fd in the event loop. A display that comes back gets a new session over
-/// the same shell, which then draws itself whole.
+/// the same scene, which then draws itself whole.
 final class PanelSession {
     let display: KMSDisplay
     let frames: FrameLoop
-    private let driver: PanelDriver
+    private let driver: PanelDriver<EventLoop>
     private let events: EventLoop
     private let flips: EventLoop.Watch
 
-    init(display: KMSDisplay, shell: DemoShell, scale: Scale, glyphs: GlyphCache, events: EventLoop,
-         reportLatency: Bool, log: Logger) {
+    init(display: KMSDisplay, scene: Scene, setting: HostSetting, events: EventLoop, reportLatency: Bool,
+         log: Logger) {
         self.display = display
         self.events = events
-        shell.invalidateDrawing()
-        frames = FrameLoop(scene: shell, display: display, scale: scale, glyphs: glyphs)
-        driver = PanelDriver(events: events, frames: frames, display: display, reportLatency: reportLatency, log: log)
+        scene.invalidateDrawing()
+        frames = FrameLoop(scene: scene, display: display, scale: setting.scale, glyphs: setting.glyphs)
+        driver = PanelDriver(clock: events, frames: frames, display: display, reportLatency: reportLatency, log: log)
         flips = events.watch(display.fd) { _ in display.handleEvents() }
         driver.start()
     }

@@ -3,17 +3,17 @@ import Platform
 /// Timing the way the reference benchmark does (bench_ref.c): calibrate an iteration count that runs for
 /// TARGET_MS, then take the median ns per call of REPS repetitions. Both read the same environment variables
 /// so a paired run compares like with like.
-struct BenchTiming {
-    var repetitions: Int
-    var targetNanoseconds: Double
+public struct BenchTiming {
+    public var repetitions: Int
+    public var targetNanoseconds: Double
 
-    init(environment: [String: String] = ProcessEnvironment.current()) {
+    public init(environment: [String: String] = ProcessEnvironment.current()) {
         repetitions = max(1, min(63, Int(environment["REPS"] ?? "") ?? 7))
         targetNanoseconds = (Double(environment["TARGET_MS"] ?? "") ?? 20) * 1e6
     }
 
     /// Median nanoseconds per call of `body`, which receives the iteration index.
-    func nanosecondsPerCall(_ body: (Int) -> Void) -> Double {
+    public func nanosecondsPerCall(_ body: (Int) -> Void) -> Double {
         var n = 1
         var elapsed: Double
         while true {
@@ -34,28 +34,7 @@ struct BenchTiming {
     }
 
     /// One CSV row in the reference's column order: `op,size,lectern,ns_per_op`.
-    static func row(op: String, size: String, nanoseconds: Double) -> String {
+    public static func row(op: String, size: String, nanoseconds: Double) -> String {
         "\(op),\(size),lectern,\(String(format1: nanoseconds))"
-    }
-}
-
-extension String {
-    /// A number with one decimal, without Foundation's formatter.
-    init(format1 value: Double) {
-        let tenths = (value * 10).rounded()
-        guard tenths.isFinite, abs(tenths) < 1e17 else { self = "\(value)"; return }
-        let whole = Int(tenths) / 10, frac = abs(Int(tenths) % 10)
-        self = "\(whole).\(frac)"
-    }
-}
-
-extension String {
-    /// A number with three decimals (store timings are fractions of a millisecond).
-    init(format3 value: Double) {
-        let thousandths = (value * 1000).rounded()
-        guard thousandths.isFinite, abs(thousandths) < 1e15 else { self = "\(value)"; return }
-        let whole = Int(thousandths) / 1000, frac = abs(Int(thousandths) % 1000)
-        let digits = String(frac)
-        self = "\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits
     }
 }

@@ -13,7 +13,7 @@ enum ChildProcess {
     /// Runs `arguments[0]` (searched on PATH) with the rest as its arguments; stderr passes through.
     static func run(_ arguments: [String]) throws -> Output {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw CommandFailure("cannot make a pipe for \(arguments[0]): errno \(errno)") }
+        guard pipe(&pipeEnds) == 0 else { throw BenchFailure("cannot make a pipe for \(arguments[0]): errno \(errno)") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -25,7 +25,7 @@ enum ChildProcess {
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { throw CommandFailure("cannot start \(arguments[0]): errno \(spawned)") }
+        guard spawned == 0 else { throw BenchFailure("cannot start \(arguments[0]): errno \(spawned)") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
