@@ -1,9 +1,7 @@
 import Feeds
 import Logging
 import Platform
-import Raster
 import Reader
-import Touch
 
 /// `lectern replay reader TRACE --json --store PATH ...`: the real app on the headless display and a virtual
 /// clock, one JSON object per frame (READER.md's contract).
@@ -30,7 +28,7 @@ extension ReplayCommand {
         let refreshing = try RefreshRun(refresher: FeedRefresher(store: feedStore, fetcher: fetcher), waitsForResults: true)
         defer { refreshing.shutdown() }
         let origin = Double(recording.frames.first?.timeUsec ?? 0) / 1_000_000
-        let reader = HeadlessReader(pixelWidth: size.width, pixelHeight: size.height, scale: Scale(scale), fps: fps,
+        let reader = HeadlessReader(pixelWidth: size.width, pixelHeight: size.height, pixelsPerPoint: scale, fps: fps,
                                     typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
                                     settings: settings, library: library, refreshing: refreshing, start: start,
                                     origin: origin)

@@ -98,11 +98,13 @@ struct RunCommand: ParsableCommand {
         // Fed from the loop's own timer from here on, waiting for a display included: a wedged loop starves it.
         systemd.feedWatchdog(from: loop)
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        // The demos until the reader app is plugged in here: the kiosk shows whatever this makes.
-        let demos = RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log)
+        // The reader, or with --demo (or --scene) the interaction demos: the kiosk shows whatever this makes.
+        let kiosk = demo || scene != nil ? nil : try readerKiosk(loop: loop, log: log)
+        let demos = kiosk == nil ? RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log) : nil
         let options = KioskOptions(pixelsPerPoint: scale, rotationDegrees: rotate, showTouches: showTouches)
         let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
-                               makeScene: demos.makeShell)
+                               makeScene: kiosk.map { $0.makeScene } ?? demos!.makeShell)
+        kiosk?.redraw = { [unowned panel] in panel.redraw() }
         let watch = DisplayHotplugWatch(path: path, events: loop) { try panel.openDisplay(choice: choice) }
         watch.report = { log.notice("\($0)") }
         if let failure = watch.monitorFailure {
@@ -122,10 +124,13 @@ struct RunCommand: ParsableCommand {
         }
         let console = ConsoleMode()
         if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
-        let feeds = keepFeedsFresh(loop: loop, log: log)
+        // The reader keeps its own feeds fresh; the demos keep the store's fresh as before.
+        let feeds = kiosk == nil ? keepFeedsFresh(loop: loop, log: log) : nil
+        kiosk?.start()
         try loop.run()
         stopped(loop: loop, systemd: systemd, log: log)
         feeds?.stop()
+        kiosk?.stop()
         panel.lose()
         withExtendedLifetime((watch, console, panel)) {}
     }

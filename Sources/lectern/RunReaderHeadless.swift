@@ -1,7 +1,6 @@
 import Feeds
 import Logging
 import Platform
-import Raster
 import Reader
 
 /// `lectern run` without a panel: the reader's tour, every screen and gesture as PNG files, over the store in
@@ -16,7 +15,7 @@ extension RunCommand {
         // The tour only shows: opening an article for a picture must not mark the owner's entry read.
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [], writes: false)
         let tour = ReaderTour(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
-                              scale: scale.map(Scale.init) ?? .one, typesetter: ScreenFonts.typesetter(log: log),
+                              pixelsPerPoint: scale ?? 1, typesetter: ScreenFonts.typesetter(log: log),
                               settings: settings, library: library, now: now)
         var writer = try SnapshotWriter(directory: snapshot.out)
         let captions = Dictionary(ReaderTour.shots.map { ($0.name, $0.caption) }, uniquingKeysWith: { a, _ in a })
@@ -36,7 +35,7 @@ extension RunCommand {
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
         let recording = try TraceFile(reading: path).trace
         let headless = HeadlessReader(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
-                                      scale: scale.map(Scale.init) ?? .one, fps: 60,
+                                      pixelsPerPoint: scale ?? 1, fps: 60,
                                       typesetter: ScreenFonts.typesetter(log: log), settings: settings, library: library,
                                       refreshing: nil, start: LocalTime.now(),
                                       origin: Double(recording.frames.first?.timeUsec ?? 0) / 1_000_000)
@@ -44,6 +43,22 @@ extension RunCommand {
         var writer = try SnapshotWriter(directory: snapshot.out)
         try writer.save(headless.display.scanout, name: "reader")
         print("wrote \(writer.written[0])")
+    }
+
+    /// The reader for the panel: its settings, its store (the OPML file merged in first), its state directory.
+    func readerKiosk(loop: EventLoop, log: Logger) throws -> ReaderKiosk {
+        let stateDirectory: String?
+        do { stateDirectory = try StateDirectory.path(for: "the reader's state") } catch {
+            log.warning("nothing the reader does is kept: \(error)")
+            stateDirectory = nil
+        }
+        let settings = try reader.settings(panelDirectory: stateDirectory)
+        let store = openStore(settings, log: log)
+        if let store, let line = ReaderLaunch.mergeOPML(at: opmlPath(settings), into: store, now: LocalTime.now()) {
+            log.notice("\(line)")
+        }
+        return ReaderKiosk(settings: settings, store: store, stateDirectory: stateDirectory, events: loop, log: log,
+                           userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
     }
 
     /// The feed store the settings name, else the one in the state directory; nil (with a line) when it

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import Reader
 
 /// `lectern`: the wall-panel reader and its tools.
 struct Lectern: ParsableCommand {
@@ -22,6 +23,8 @@ LoggingSystem.bootstrap { label in
     handler.logLevel = .info
     return handler
 }
+
+ReaderVersion.current = LecternVersion.current
 
 do {
     var command = try Lectern.parseAsRoot()

@@ -107,6 +107,9 @@ extension ReaderApp {
         if submitted == 0 { finishRefresh() }
     }
 
+    /// The refresh's worker has reports: take them now (the host calls this when its descriptor is readable).
+    public func refreshReportsReady() { takeRefreshReports() }
+
     func takeRefreshReports() {
         guard refreshOrigin != nil, let refreshing else { return }
         let reports = refreshing.collect()

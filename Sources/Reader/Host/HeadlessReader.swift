@@ -15,6 +15,14 @@ public final class HeadlessReader {
 
     /// `start` is the wall-clock moment of monotonic time `origin` (the trace's first event); the virtual clock
     /// moves it on.
+    public convenience init(pixelWidth: Int, pixelHeight: Int, pixelsPerPoint: Double, fps: Double, typesetter: Typesetter?,
+                            settings: ReaderSettings, library: ReaderLibrary, refreshing: RefreshRun?,
+                            start: Timestamp, origin: Double, place: ReaderPlace? = nil) {
+        self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Scale(pixelsPerPoint), fps: fps,
+                  typesetter: typesetter, settings: settings, library: library, refreshing: refreshing, start: start,
+                  origin: origin, place: place)
+    }
+
     public init(pixelWidth: Int, pixelHeight: Int, scale: Scale, fps: Double, typesetter: Typesetter?,
                 settings: ReaderSettings, library: ReaderLibrary, refreshing: RefreshRun?,
                 start: Timestamp, origin: Double, place: ReaderPlace? = nil,

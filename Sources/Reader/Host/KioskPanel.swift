@@ -61,6 +61,9 @@ public final class KioskPanel {
         print("showing on \(display.name) (\(path)) at scale \(setting.scale); stop with Ctrl-C")
     }
 
+    /// The scene changed without a touch (entries arrived in the background): a frame, if a display is there.
+    public func redraw() { session?.redraw() }
+
     /// The display went away (or the kiosk stops): nothing is drawn until one is shown again.
     public func lose() {
         session?.close()

@@ -48,6 +48,11 @@ public final class PanelDriver<Clock: PanelClock> {
         step { try frames.handle(frame, now: clock.now) }
     }
 
+    /// The scene changed without a touch: draw it.
+    public func redraw() {
+        step { try frames.setNeedsFrame(now: clock.now) }
+    }
+
     private func flipped(at time: Double) {
         if reportLatency, let touched = touchAwaitingFlip {
             print("frame shown \(String(format1: (time - touched) * 1000)) ms after the last touch")

@@ -27,6 +27,8 @@ final class PanelSession {
 
     func touch(_ frame: TouchFrame) { driver.touch(frame) }
 
+    func redraw() { driver.redraw() }
+
     /// Stops drawing: the fd leaves the loop and no timer of this session fires again. The display itself
     /// closes (and its CRTC is put back) when the last reference goes.
     func close() {

@@ -18,11 +18,11 @@ public struct ReaderTour {
     /// The wall-clock time the shots are taken at.
     public let now: Timestamp
 
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Scale, typesetter: Typesetter?, settings: ReaderSettings,
+    public init(pixelWidth: Int, pixelHeight: Int, pixelsPerPoint: Double, typesetter: Typesetter?, settings: ReaderSettings,
                 library: ReaderLibrary, now: Timestamp) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
-        self.scale = scale
+        self.scale = Scale(pixelsPerPoint)
         self.typesetter = typesetter
         self.settings = settings
         self.library = library

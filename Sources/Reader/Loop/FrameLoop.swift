@@ -45,6 +45,13 @@ public final class FrameLoop {
         try tick(now: now)
     }
 
+    /// Something outside touch changed what the scene shows (entries arrived, a picture was decoded): a frame is
+    /// owed, drawn as soon as the display can take it.
+    public func setNeedsFrame(now: Double) throws {
+        needsFrame = true
+        try tick(now: now)
+    }
+
     /// A flip reached the glass at `time`; draws the next frame if one is owed.
     public func flipCompleted(at time: Double, now: Double) throws {
         lastFlip = time

@@ -1,0 +1,100 @@
+import Feeds
+import Logging
+import Platform
+import Widgets
+
+/// The reader on the panel: the app made for the display the kiosk shows it on, its place and the settings a
+/// person changes saved in the state directory (after the frame that shows the change, as two fsyncs would hold
+/// that frame on an SD card), and the feeds kept fresh in the background, new entries announced on the list
+/// without moving a row.
+public final class ReaderKiosk {
+    private let settings: ReaderSettings
+    private let library: ReaderLibrary
+    private let store: FeedStore?
+    private let stateDirectory: String?
+    private let events: EventLoop
+    private let log: Logger
+    private let refreshRun: RefreshRun?
+    private var keeper: FeedKeeper?
+    private var refreshWatch: EventLoop.Watch?
+    public private(set) var app: ReaderApp?
+    /// Asks the panel for a frame (the kiosk's `redraw`); set once the panel exists.
+    public var redraw: () -> Void = {}
+
+    public init(settings: ReaderSettings, store: FeedStore?, stateDirectory: String?, events: EventLoop, log: Logger,
+                userAgent: String) {
+        self.settings = settings
+        self.store = store
+        self.stateDirectory = stateDirectory
+        self.events = events
+        self.log = log
+        library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
+        let fetcher = FeedFetcher(userAgent: userAgent)
+        if let store {
+            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher), waitsForResults: false)
+            do {
+                let refresher = try FeedRefresher(store: store, fetcher: fetcher, interval: settings.refreshMinutes * 60)
+                keeper = FeedKeeper(events: events, refresher: refresher, wallClock: LocalTime.now)
+            } catch {
+                log.warning("feeds are not refreshed in the background: \(error)")
+            }
+        } else {
+            refreshRun = nil
+        }
+    }
+
+    /// The app for a display of `setting`'s size, at the place saved before (the same river, the same
+    /// article, the same point in it).
+    public func makeScene(_ setting: HostSetting) -> Scene {
+        let context = ReaderContext(size: setting.size, typography: setting.typography, glyphs: setting.glyphs,
+                                    settings: app?.context.settings ?? settings, library: library,
+                                    wallClock: { _ in LocalTime.now() }, utcOffset: LocalTime.utcOffset(at:))
+        let place = app?.place ?? stateDirectory.flatMap(ReaderLaunch.loadPlace(directory:))
+        let made = ReaderApp(context: context, refreshing: refreshRun, place: place)
+        let (events, log, directory) = (events, log, stateDirectory)
+        made.onPlaceChange = { place in
+            guard let directory else { return }
+            events.schedule(after: 0) {
+                do { try ReaderLaunch.savePlace(place, directory: directory) } catch { log.error("place not saved: \(error)") }
+            }
+        }
+        made.onSettingsChange = { settings in
+            guard let directory else { return }
+            events.schedule(after: 0) {
+                do { try ReaderLaunch.savePanelSettings(settings, directory: directory) } catch {
+                    log.error("settings not saved: \(error)")
+                }
+            }
+        }
+        made.onStoreError = { error in log.error("store not written: \(error)") }
+        app = made
+        return made
+    }
+
+    /// Starts the background refresh, and watches the pull's refresh so its reports reach the screen at once.
+    public func start() {
+        if let refreshRun {
+            // Drained here, not at the next frame: a descriptor left readable would wake poll again at once.
+            refreshWatch = events.watch(refreshRun.fileDescriptor) { [unowned self] _ in
+                app?.refreshReportsReady()
+                redraw()
+            }
+        }
+        guard let keeper else { return }
+        keeper.onReport = { [unowned self] report in
+            log.info("\(report.title): \(report.outcome)")
+            if case .updated(let added, _) = report.outcome, added > 0 {
+                app?.entriesArrived(added)
+                redraw()
+            }
+        }
+        keeper.onError = { [log] error in log.error("feeds not refreshed: \(error)") }
+        keeper.start()
+    }
+
+    public func stop() {
+        keeper?.stop()
+        if let refreshWatch { events.unwatch(refreshWatch) }
+        refreshRun?.shutdown()
+    }
+}
