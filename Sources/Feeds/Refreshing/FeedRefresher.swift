@@ -45,10 +45,12 @@ public final class FeedRefresher {
 
     /// `store` is read on the calling thread; the worker writes to the same file through its own connection.
     /// `interval` is the base polling interval in seconds, before ttl, max-age, Retry-After and back-off.
+    /// `images`: where the pictures of new entries are fetched to, after their feed is stored (none: not fetched).
     public init(store: FeedStore, fetcher: FeedFetcher, interval: Int = PollSchedule.minimumDelay,
-                retention: Retention = Retention()) throws(FetchWorkerError) {
+                retention: Retention = Retention(), images: ImageCache? = nil) throws(FetchWorkerError) {
         self.store = store
-        policy = RefreshPolicy(storePath: store.database.path, interval: interval, retention: retention)
+        policy = RefreshPolicy(storePath: store.database.path, interval: interval, retention: retention,
+                               images: images.map { ImagePrefetch(cache: $0, fetcher: fetcher) })
         worker = try FetchWorker(fetcher: fetcher)
     }
 
@@ -66,7 +68,12 @@ public final class FeedRefresher {
             let request = FetchRequest(url: feed.url, etag: feed.fetch.etag, lastModified: feed.fetch.lastModified)
             let (policy, id) = (policy, feed.id)
             let job = worker.submit(request) { request, result in
-                policy.record(FetchedFeed(request: request, result: result), for: id, at: now)
+                let fetched = FetchedFeed(request: request, result: result)
+                let report = policy.record(fetched, for: id, at: now)
+                // Pictures once the feed's transaction is over, so a slow image server never holds the store's
+                // lock; the report waits for them, so the list's "N new" comes when the new rows' pictures can show.
+                policy.images?.fetch(for: fetched)
+                return report
             }
             inFlight[job] = feed.id
             submitted += 1

@@ -5,6 +5,7 @@ struct RefreshPolicy: Sendable {
     let storePath: String
     let interval: Int
     let retention: FeedRefresher.Retention
+    let images: ImagePrefetch?
 
     /// Writes `fetched` for `feedID` through a connection of this thread's own and reports it; nil when the feed
     /// was removed meanwhile. A store that cannot take it (a full disk, a read-only card) is reported as a
