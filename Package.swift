@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Widgets", dependencies: ["Raster", "Motion", "Touch", "Text", "CQRencode"]),
         .target(name: "Feeds", dependencies: ["CXML2", "CCurl", "CSQLite", "CLinux"]),
         .target(name: "Platform", dependencies: ["Raster", "Touch", "CDRM", "CLibinput", "CLinux"]),
-        .target(name: "Reader", dependencies: ["Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform", "CFreeType",
+        .target(name: "Reader", dependencies: ["Codecs", "Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform", "CFreeType",
                                        .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "lectern",

@@ -25,13 +25,16 @@ extension ReplayCommand {
         do { feedStore = try FeedStore(path: storePath) } catch { throw CommandFailure("store \(storePath): \(error)") }
         let library = ReaderLibrary(store: feedStore, samples: settings.samples ? SampleLibrary.documents : [])
         let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
-        let refreshing = try RefreshRun(refresher: FeedRefresher(store: feedStore, fetcher: fetcher), waitsForResults: true)
+        // Pictures beside the store, as on the panel (where both are in the state directory).
+        let cache = ReaderLaunch.imageCache(directory: ReaderLaunch.directory(of: storePath), settings: settings).cache
+        let refreshing = try RefreshRun(refresher: FeedRefresher(store: feedStore, fetcher: fetcher, images: cache),
+                                        waitsForResults: true)
         defer { refreshing.shutdown() }
         let origin = Double(recording.frames.first?.timeUsec ?? 0) / 1_000_000
         let reader = HeadlessReader(pixelWidth: size.width, pixelHeight: size.height, pixelsPerPoint: scale, fps: fps,
                                     typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
                                     settings: settings, library: library, refreshing: refreshing, start: start,
-                                    origin: origin)
+                                    origin: origin, images: ReaderImages(cache: cache))
         reader.app.onStoreError = { error in FileStream.standardError.write("lectern: store not written: \(error)\n") }
         let output = BufferedOutput()
         defer { output.flush() }

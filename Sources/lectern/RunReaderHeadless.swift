@@ -16,7 +16,8 @@ extension RunCommand {
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [], writes: false)
         let tour = ReaderTour(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
                               pixelsPerPoint: scale ?? 1, typesetter: ScreenFonts.typesetter(log: log),
-                              settings: settings, library: library, now: now)
+                              settings: settings, library: library, now: now,
+                              imageCache: ReaderLaunch.imageCache(directory: stateDirectory, settings: settings).cache)
         var writer = try SnapshotWriter(directory: snapshot.out)
         let captions = Dictionary(ReaderTour.shots.map { ($0.name, $0.caption) }, uniquingKeysWith: { a, _ in a })
         print("no panel here: the reader's screens and gestures, drawn headless\(library.showsSamples ? " (the bundled sample feeds)" : ""):")

@@ -193,7 +193,7 @@ public final class FeedStore {
                         WHERE id = ?
                         """, .optional(entry.title), .optional(entry.link), .optional(entry.author),
                         .optional(entry.summary), .optional(entry.content), .optional(entry.markup?.kind.rawValue),
-                        .optional(entry.markup?.text), .optional(entry.markup?.base), .optional(entry.thumbnail),
+                        .optional(entry.markup?.text), .optional(entry.markup?.base), .optional(Self.rowPicture(of: entry)),
                         .optional(entry.published?.secondsSince1970), .optional(entry.updated?.secondsSince1970),
                         .optional(entry.published?.secondsSince1970), .optional(entry.updated?.secondsSince1970),
                         .integer(now.secondsSince1970), .integer(fingerprint), .integer(existing.id))
@@ -212,7 +212,7 @@ public final class FeedStore {
                         """, .integer(feed.rawValue), .text(key), .optional(entry.title), .optional(entry.link),
                         .optional(entry.author), .optional(entry.summary), .optional(entry.content),
                         .optional(entry.markup?.kind.rawValue), .optional(entry.markup?.text),
-                        .optional(entry.markup?.base), .optional(entry.thumbnail),
+                        .optional(entry.markup?.base), .optional(Self.rowPicture(of: entry)),
                         .optional(entry.published?.secondsSince1970),
                         .optional(entry.updated?.secondsSince1970), .integer(now.secondsSince1970),
                         .integer(sortTime.secondsSince1970), .integer(now.secondsSince1970), .integer(fingerprint))
@@ -375,6 +375,11 @@ public final class FeedStore {
         var hash = FNV1a()
         for field in [entry.title, entry.summary, entry.content, entry.markup?.text] { hash.add(field) }
         return "hash:" + String(UInt64(bitPattern: hash.value), radix: 16)
+    }
+
+    /// The picture a row shows: the feed's thumbnail, else an image enclosure, else the body's first image.
+    static func rowPicture(of entry: ParsedEntry) -> String? {
+        EntryImages.urls(thumbnail: entry.thumbnail, enclosures: entry.enclosures, markup: entry.markup, limit: 1).first
     }
 
     /// A hash of everything `store` writes for an entry, to tell an unchanged entry from an edited one cheaply.

@@ -47,6 +47,7 @@ public final class ReaderApp: Scene {
     var refreshOrigin: RefreshOrigin?
     enum RefreshOrigin { case list, feeds }
     var pendingArrivals = 0
+    var picturesArrived = false
 
     /// Called with the place to save whenever it changes (the host writes it, after the frame).
     public var onPlaceChange: ((ReaderPlace) -> Void)?
@@ -236,6 +237,7 @@ public final class ReaderApp: Scene {
 
     public func advance(to time: Double) -> Bool {
         self.time = time
+        picturesArrived = false
         takeRefreshReports()
         var moving = menu.advance(to: time)
         if !menu.overlay.isShowing, menuPanel != nil { menuPanel = nil; needsFullDraw = true }
@@ -257,15 +259,21 @@ public final class ReaderApp: Scene {
     }
 
     public var deadline: Double? {
+        // Pictures decoded while at rest are shown by the next frame.
+        if picturesArrived { return time }
         switch screen {
-        case .list(let list): list.deadline
-        case .feeds(let feeds): feeds.deadline
-        default: nil
+        case .list(let list): return list.deadline
+        case .feeds(let feeds): return feeds.deadline
+        default: return nil
         }
     }
 
     public func prepareAhead() {
         if case .article(let article, _) = screen { article.prepareAhead() }
+        if context.images.hasQueued, context.images.decodeQueued() {
+            picturesArrived = true
+            needsFullDraw = true
+        }
     }
 
     public func invalidateDrawing() { needsFullDraw = true }

@@ -13,14 +13,17 @@ public final class ReaderContext {
     public let glyphs: GlyphCache
     public var settings: ReaderSettings
     public let library: ReaderLibrary
+    /// Pictures for rows and articles, decoded off the frame path.
+    public let images: ReaderImages
     /// The wall-clock moment of a monotonic time.
     public let wallClock: (Double) -> Timestamp
     /// The local time zone's offset from UTC at a moment, seconds east.
     public let utcOffset: (Timestamp) -> Int
 
     public init(size: Size, typography: Typography, glyphs: GlyphCache, settings: ReaderSettings,
-                library: ReaderLibrary, wallClock: @escaping (Double) -> Timestamp,
-                utcOffset: @escaping (Timestamp) -> Int) {
+                library: ReaderLibrary, images: ReaderImages = ReaderImages(cache: nil),
+                wallClock: @escaping (Double) -> Timestamp, utcOffset: @escaping (Timestamp) -> Int) {
+        self.images = images
         self.size = size
         self.typography = typography
         self.glyphs = glyphs

@@ -33,6 +33,23 @@ public enum ReaderLaunch {
         return try ReaderConfiguration.settings(from: sources)
     }
 
+    /// The picture cache in `directory` (`images/`), bounded by the settings; nil, said in `problem`, when it
+    /// cannot be made (the panel then shows alt boxes).
+    public static func imageCache(directory: String?, settings: ReaderSettings) -> (cache: ImageCache?, problem: String?) {
+        guard let directory else { return (nil, nil) }
+        do {
+            return (try ImageCache(directory: directory + "/images", byteLimit: settings.imageCacheMegabytes << 20), nil)
+        } catch {
+            return (nil, "pictures are not kept: \(error)")
+        }
+    }
+
+    /// The directory a store file is in.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// The place saved in `directory`, if a usable one is there.
     public static func loadPlace(directory: String) -> ReaderPlace? {
         guard let bytes = try? AtomicFile.read(directory + "/" + placeName, limit: ReaderPlace.largestFile) else { return nil }

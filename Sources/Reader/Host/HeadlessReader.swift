@@ -17,22 +17,22 @@ public final class HeadlessReader {
     /// moves it on.
     public convenience init(pixelWidth: Int, pixelHeight: Int, pixelsPerPoint: Double, fps: Double, typesetter: Typesetter?,
                             settings: ReaderSettings, library: ReaderLibrary, refreshing: RefreshRun?,
-                            start: Timestamp, origin: Double, place: ReaderPlace? = nil) {
+                            start: Timestamp, origin: Double, place: ReaderPlace? = nil, images: ReaderImages = ReaderImages(cache: nil)) {
         self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: Scale(pixelsPerPoint), fps: fps,
                   typesetter: typesetter, settings: settings, library: library, refreshing: refreshing, start: start,
-                  origin: origin, place: place)
+                  origin: origin, place: place, images: images)
     }
 
     public init(pixelWidth: Int, pixelHeight: Int, scale: Scale, fps: Double, typesetter: Typesetter?,
                 settings: ReaderSettings, library: ReaderLibrary, refreshing: RefreshRun?,
-                start: Timestamp, origin: Double, place: ReaderPlace? = nil,
+                start: Timestamp, origin: Double, place: ReaderPlace? = nil, images: ReaderImages = ReaderImages(cache: nil),
                 utcOffset: @escaping (Timestamp) -> Int = LocalTime.utcOffset(at:)) {
         display = HeadlessDisplay(width: pixelWidth, height: pixelHeight, refreshPeriod: 1 / fps)
         let glyphs = GlyphCache()
         let typography = Typography(typesetter: typesetter, scale: scale)
         let size = Size(width: scale.points(Double(pixelWidth)), height: scale.points(Double(pixelHeight)))
         context = ReaderContext(size: size, typography: typography, glyphs: glyphs, settings: settings, library: library,
-                                wallClock: { t in
+                                images: images, wallClock: { t in
                                     Timestamp(secondsSince1970: start.secondsSince1970 + Int64((t - origin).rounded(.down)))
                                 }, utcOffset: utcOffset)
         app = ReaderApp(context: context, refreshing: refreshing, place: place)

@@ -15,6 +15,7 @@ public final class ReaderKiosk {
     private let events: EventLoop
     private let log: Logger
     private let refreshRun: RefreshRun?
+    private let images: ReaderImages
     private var keeper: FeedKeeper?
     private var refreshWatch: EventLoop.Watch?
     public private(set) var app: ReaderApp?
@@ -30,10 +31,15 @@ public final class ReaderKiosk {
         self.log = log
         library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
         let fetcher = FeedFetcher(userAgent: userAgent)
+        let (cache, problem) = ReaderLaunch.imageCache(directory: stateDirectory, settings: settings)
+        if let problem { log.warning("\(problem)") }
+        images = ReaderImages(cache: cache)
         if let store {
-            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher), waitsForResults: false)
+            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher, images: cache),
+                                         waitsForResults: false)
             do {
-                let refresher = try FeedRefresher(store: store, fetcher: fetcher, interval: settings.refreshMinutes * 60)
+                let refresher = try FeedRefresher(store: store, fetcher: fetcher, interval: settings.refreshMinutes * 60,
+                                                  images: cache)
                 keeper = FeedKeeper(events: events, refresher: refresher, wallClock: LocalTime.now)
             } catch {
                 log.warning("feeds are not refreshed in the background: \(error)")
@@ -48,7 +54,7 @@ public final class ReaderKiosk {
     public func makeScene(_ setting: HostSetting) -> Scene {
         let context = ReaderContext(size: setting.size, typography: setting.typography, glyphs: setting.glyphs,
                                     settings: app?.context.settings ?? settings, library: library,
-                                    wallClock: { _ in LocalTime.now() }, utcOffset: LocalTime.utcOffset(at:))
+                                    images: images, wallClock: { _ in LocalTime.now() }, utcOffset: LocalTime.utcOffset(at:))
         let place = app?.place ?? stateDirectory.flatMap(ReaderLaunch.loadPlace(directory:))
         let made = ReaderApp(context: context, refreshing: refreshRun, place: place)
         let (events, log, directory) = (events, log, stateDirectory)

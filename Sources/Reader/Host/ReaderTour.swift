@@ -17,9 +17,12 @@ public struct ReaderTour {
     public let library: ReaderLibrary
     /// The wall-clock time the shots are taken at.
     public let now: Timestamp
+    /// Where pictures come from (the samples' are in the binary).
+    public let imageCache: ImageCache?
 
     public init(pixelWidth: Int, pixelHeight: Int, pixelsPerPoint: Double, typesetter: Typesetter?, settings: ReaderSettings,
-                library: ReaderLibrary, now: Timestamp) {
+                library: ReaderLibrary, now: Timestamp, imageCache: ImageCache? = nil) {
+        self.imageCache = imageCache
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = Scale(pixelsPerPoint)
@@ -97,13 +100,22 @@ public struct ReaderTour {
             return try caught(reader, stops: [h - 60, h - 110, h - 160, h - 200], y: w / 2, horizontal: false)
         default: return nil
         }
-        try reader.loop.frame(at: 10)
+        try settle(reader, at: 10)
         return reader.display.scanout
+    }
+
+    /// Frames until the pictures the screen asked for are decoded and drawn, as the panel would at rest.
+    private func settle(_ reader: HeadlessReader, at time: Double) throws {
+        for step in 0..<4 {
+            try reader.loop.frame(at: time + Double(step) / 60)
+            reader.loop.prepareAhead()
+        }
     }
 
     private func make() -> HeadlessReader {
         HeadlessReader(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, fps: 60, typesetter: typesetter,
-                       settings: settings, library: library, refreshing: nil, start: now, origin: 0)
+                       settings: settings, library: library, refreshing: nil, start: now, origin: 0,
+                       images: ReaderImages(cache: imageCache))
     }
 
     private func hasImage(_ row: RiverRow) -> Bool {

@@ -14,6 +14,8 @@ final class EntryCell {
     static let padding = 14.0
     static let titleSize = 18.0
     static let metaSize = 13.0
+    /// The side of a row's picture, points.
+    static let pictureSide = 84.0
 
     /// The row's height for the context's type scale: room for the meta line and three title lines.
     static func height(typeScale: Double) -> Double {
@@ -25,6 +27,7 @@ final class EntryCell {
     private var meta = TextLayout(width: 0)
     private var title = TextLayout(width: 0)
     private var snippet = TextLayout(width: 0)
+    private var hasPicture = false
 
     init(context: ReaderContext) { self.context = context }
 
@@ -32,7 +35,8 @@ final class EntryCell {
         self.row = row
         let theme = context.theme
         let typography = context.typography
-        let text = width - 2 * Self.padding - 18
+        hasPicture = row.entry.thumbnail.flatMap { context.images.size(of: $0) } != nil
+        let text = width - 2 * Self.padding - 18 - (hasPicture ? Self.pictureSide + 12 : 0)
         let age = ReaderContext.age(of: row.entry.sortTime, now: now)
         meta = typography.layout("\(row.feedTitle) · \(age) · \(row.readingMinutes) min read",
                                  style: context.style(size: Self.metaSize, color: theme.faint),
@@ -43,15 +47,15 @@ final class EntryCell {
                                   paragraph: ParagraphStyle(lineHeight: 1.25, maxLines: 3), width: text)
         // The lines the title leaves free show the start of the summary, so every row reads as full.
         let free = 3 - title.lines.count
-        if free > 0, let text = row.entry.snippet, !text.isEmpty {
-            snippet = typography.layout(text, style: context.style(.serif, size: 15, color: theme.faint),
-                                        paragraph: ParagraphStyle(lineHeight: 1.3, maxLines: free), width: self.textWidth(width))
+        if free > 0, let words = row.entry.snippet, !words.isEmpty {
+            snippet = typography.layout(words, style: context.style(.serif, size: 15, color: theme.faint),
+                                        paragraph: ParagraphStyle(lineHeight: 1.3, maxLines: free), width: text)
         } else {
             snippet = TextLayout(width: 0)
         }
     }
 
-    private func textWidth(_ width: Double) -> Double { width - 2 * Self.padding - 18 }
+
 
     func draw(into canvas: Canvas, frame: Rect) {
         guard let row else { return }
@@ -70,6 +74,23 @@ final class EntryCell {
         let titleTop = top + context.typography.height(of: meta) + 4 * context.typeScale
         canvas.draw(title, at: Point(x: x, y: titleTop))
         canvas.draw(snippet, at: Point(x: x, y: titleTop + context.typography.height(of: title) + 2 * context.typeScale))
+        if hasPicture, let url = row.entry.thumbnail { drawPicture(url, frame: frame, into: canvas) }
+    }
+
+    /// The row's picture, filling a square at the right (cropped to its middle); a quiet box until decoded.
+    private func drawPicture(_ url: String, frame: Rect, into canvas: Canvas) {
+        let side = Self.pictureSide
+        let square = Rect(x: frame.maxX - Self.padding - side, y: frame.midY - side / 2, width: side, height: side)
+        let clipped = canvas.clipped(to: canvas.snapped(square))
+        clipped.fill(RoundedRect(x: square.minX, y: square.minY, width: side, height: side, cornerRadius: 8),
+                            color: context.theme.inset)
+        guard let (w, h) = context.images.size(of: url), w > 0, h > 0 else { return }
+        let pixels = context.scale.pixels(side)
+        // Decoded just wide enough that its shorter side covers the square.
+        let width = Int((pixels * max(1, Double(w) / Double(h))).rounded(.up))
+        guard let picture = context.images.picture(url, width: width) else { return }
+        let shownWidth = context.scale.points(Double(picture.width)), shownHeight = context.scale.points(Double(picture.height))
+        clipped.composite(picture, at: Point(x: square.midX - shownWidth / 2, y: square.midY - shownHeight / 2))
     }
 }
 
