@@ -19,6 +19,8 @@ public struct ReaderTour {
     public let now: Timestamp
     /// Where pictures come from (the samples' are in the binary).
     public let imageCache: ImageCache?
+    /// The local zone's offset from UTC at a moment (the tests fix it).
+    public var utcOffset: (Timestamp) -> Int = LocalTime.utcOffset(at:)
 
     public init(pixelWidth: Int, pixelHeight: Int, pixelsPerPoint: Double, typesetter: Typesetter?, settings: ReaderSettings,
                 library: ReaderLibrary, now: Timestamp, imageCache: ImageCache? = nil) {
@@ -41,6 +43,7 @@ public struct ReaderTour {
         ("sheet", "a row's action sheet (long press or More)"),
         ("feeds", "the feeds screen"),
         ("settings", "settings"),
+        ("about", "about"),
         ("qr", "an article's link as a QR code"),
         ("empty", "the empty state (no feeds, samples off)"),
         ("gesture-pull-menu", "pulling from the right edge for the menu"),
@@ -73,6 +76,7 @@ public struct ReaderTour {
         case "sheet": try play(reader, "0 0 down 200 \(rowY)\n700000 0 up 200 \(rowY)")
         case "feeds": app.perform(.feeds, at: 0)
         case "settings": app.perform(.settings, at: 0)
+        case "about": app.perform(.about, at: 0)
         case "qr":
             try play(reader, "0 0 down 200 \(rowY)\n60000 0 up 200 \(rowY)")
             app.perform(.qr, at: 2)
@@ -80,7 +84,7 @@ public struct ReaderTour {
             let empty = HeadlessReader(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, fps: 60,
                                        typesetter: typesetter, settings: settings,
                                        library: ReaderLibrary(store: nil, samples: []), refreshing: nil,
-                                       start: now, origin: 0)
+                                       start: now, origin: 0, utcOffset: utcOffset)
             try empty.loop.frame(at: 0)
             return empty.display.scanout
         case "gesture-pull-menu":
@@ -115,7 +119,7 @@ public struct ReaderTour {
     private func make() -> HeadlessReader {
         HeadlessReader(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, fps: 60, typesetter: typesetter,
                        settings: settings, library: library, refreshing: nil, start: now, origin: 0,
-                       images: ReaderImages(cache: imageCache))
+                       images: ReaderImages(cache: imageCache), utcOffset: utcOffset)
     }
 
     private func hasImage(_ row: RiverRow) -> Bool {

@@ -1,0 +1,36 @@
+import Feeds
+import GoldenImages
+import Raster
+import Testing
+import Text
+import Widgets
+@testable import Reader
+
+/// Every screen of the reader in every theme, on the 7" panel (800x480, scale 1) and a 1080p panel (scale 2),
+/// over the bundled samples at a fixed time: the pictures a person sees, held still.
+@Suite struct ReaderGoldenTests {
+    static let screens = ["list", "article", "article-image", "menu", "sheet", "feeds", "settings", "about", "qr", "empty"]
+    static let panels: [(name: String, width: Int, height: Int, scale: Double)] = [
+        ("800x480", 800, 480, 1), ("1920x1080", 1920, 1080, 2),
+    ]
+
+    @Test(arguments: Theme.Name.allCases)
+    func everyScreenMatchesItsGolden(theme: Theme.Name) throws {
+        let typesetter = Typesetter(library: try FontLibrary())
+        var settings = ReaderSettings()
+        settings.theme = theme
+        for panel in Self.panels {
+            // A fresh library for each panel: the tour's shots only read, but each starts from the same samples.
+            var tour = ReaderTour(pixelWidth: panel.width, pixelHeight: panel.height, pixelsPerPoint: panel.scale,
+                                  typesetter: typesetter, settings: settings,
+                                  library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                                  now: Timestamp(year: 2026, month: 11, day: 24, hour: 12))
+            tour.utcOffset = { _ in 0 }
+            for screen in Self.screens {
+                let shot = try #require(try tour.shot(screen), "\(screen) has no picture")
+                try expectMatchesGolden(shot, named: "\(screen)-\(theme.rawValue)-\(panel.name)",
+                                        in: String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens")
+            }
+        }
+    }
+}
