@@ -1,0 +1,8 @@
+import Raster
+
+/// Where an article page finds its images: decoded, already downsampled to about the column's width in pixels,
+/// and only if they are at hand. Asked while laying out, never waited for: an image that is not there yet is an
+/// alt-text box until the page hears it has come (`ArticleBody.imageArrived`).
+public protocol ArticleImages: AnyObject {
+    func image(for url: String) -> Surface?
+}
