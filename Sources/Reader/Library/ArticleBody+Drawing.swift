@@ -67,6 +67,9 @@ extension ArticleBody {
         }
         if let text = piece.text {
             let textOrigin = piece.textOrigin + origin
+            if case .text(let paragraph) = item.content {
+                drawInlineCodeInsets(text, paragraph: paragraph, at: textOrigin, into: canvas)
+            }
             canvas.draw(text, at: textOrigin)
             drawLinkUnderlines(text, at: textOrigin, into: canvas)
         }
@@ -94,6 +97,25 @@ extension ArticleBody {
                 let y = origin.y + scale.points(Double(line.baseline)) + styles.size * 0.14
                 canvas.blend(Rect(x: origin.x + scale.points(Double(run.x)), y: y, width: scale.points(Double(run.width)),
                                   height: thickness), with: color)
+            }
+        }
+    }
+
+    /// Code inside a sentence sits on a small inset, as code blocks do, kept within the column.
+    private func drawInlineCodeInsets(_ text: TextLayout, paragraph: Paragraph, at origin: Point, into canvas: Canvas) {
+        guard paragraph.spans.contains(where: { $0.style.family == .mono }) else { return }
+        let scale = canvas.scale
+        let pad = styles.size * 0.12
+        for line in text.lines {
+            for run in line.runs where run.width > 0 && paragraph.spans.indices.contains(run.span) {
+                let style = paragraph.spans[run.span].style
+                guard style.family == .mono else { continue }
+                let size = Double(style.size)
+                let left = max(0, scale.points(Double(run.x)) - pad)
+                let right = min(scale.points(Double(text.width)), scale.points(Double(run.x + run.width)) + pad)
+                let top = scale.points(Double(line.baseline)) - size * 0.95
+                canvas.fill(RoundedRect(x: origin.x + left, y: origin.y + top, width: right - left, height: size * 1.3,
+                                        cornerRadius: styles.cornerRadius * 0.6), color: theme.inset)
             }
         }
     }
