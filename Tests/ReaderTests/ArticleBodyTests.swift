@@ -48,8 +48,8 @@ let everyKindOfBlock = html("""
         #expect(body.isComplete)
         var kinds = Set<String>()
         for piece in body.placed {
-            #expect(piece.height > 0, "piece \(piece.item) has no height")
-            switch body.items[piece.item].content {
+            #expect(piece.height > 0, "piece \(piece.index) has no height")
+            switch body.pieces[piece.index].content {
             case .text: kinds.insert("text"); #expect(piece.text?.lines.isEmpty == false)
             case .code: kinds.insert("code"); #expect(piece.text?.lines.count == 2)
             case .image: kinds.insert("image"); #expect(piece.box != nil && piece.image == nil)
@@ -58,21 +58,21 @@ let everyKindOfBlock = html("""
         }
         #expect(kinds == ["text", "code", "image", "rule"])
         // Headings step down in size from the title.
-        let sizes = body.items.prefix(8).compactMap { item -> Float? in
+        let sizes = body.pieces.prefix(8).compactMap { item -> Float? in
             if case .text(let paragraph) = item.content { return paragraph.spans.first?.style.size }
             return nil
         }
         #expect(sizes.count == 8 && zip(sizes.dropFirst(2), sizes.dropFirst(3)).allSatisfy { $0 > $1 })
         // Markers by depth and number, each in the gutter left of its text.
-        let markers = body.items.flatMap(\.markers).map(\.text)
+        let markers = body.pieces.flatMap(\.markers).map(\.text)
         #expect(markers == ["•", "◦", "▪", "•", "1.", "2.", "3."])
         for piece in body.placed {
             for marker in piece.markers { #expect(marker.origin.x < piece.textOrigin.x) }
         }
         // Two quote bars beside the inner quote, one beside the outer.
-        #expect(body.items.map(\.bars.count).max() == 2)
+        #expect(body.pieces.map(\.bars.count).max() == 2)
         // The tab became spaces to the next stop.
-        #expect(body.items.contains { if case .code(let code, _, _) = $0.content { code.contains("\n    if") } else { false } })
+        #expect(body.pieces.contains { if case .code(let code, _, _) = $0.content { code.contains("\n    if") } else { false } })
         let exact = body.contentHeight
         #expect(exact > 600 && exact < 3000)
     }
@@ -157,6 +157,32 @@ let everyKindOfBlock = html("""
         #expect(body.contentHeight == before - (17 * 12.0).rounded() + 640)
     }
 
+    @Test func aLargeImageIsShrunkToItsBoxWhenDrawn() throws {
+        let typography = try makeArticleTypography()
+        let url = "https://example.org/red.png"
+        let red = Color(red: 0.8, green: 0.1, blue: 0.1)
+        let body = articleBody([.image(url: url, alt: nil)], typography: typography,
+                               images: StubImages([url: Surface(width: 3000, height: 1500, fill: red)]))
+        let screen = body.renderFirstScreen(height: 540, glyphs: GlyphCache())
+        let box = try #require(body.placed.last?.box)
+        #expect(box.width == 640 && box.height == 320)
+        let shown = try #require(body.placed.last?.shownImage)
+        #expect(shown.width == 1280 && shown.height == 640)
+        // The box's edges, a pixel in (its top may fall between pixels).
+        #expect(screen[Int(box.minX * 2) + 1, Int(box.minY * 2) + 1] == red.argb)
+        #expect(screen[Int(box.maxX * 2) - 1, Int(box.maxY * 2) - 2] == red.argb)
+        #expect(screen[Int(box.maxX * 2) + 1, Int(box.midY * 2)] == Theme.light.paper.argb)
+    }
+
+    @Test func shrinkingAveragesThePixelsUnderEachNewOne() {
+        let image = Surface(width: 4, height: 2, format: .argb8888)
+        for x in 0..<4 { image[x, 0] = 0xFF00_0000; image[x, 1] = 0xFFFF_FFFF }
+        image[2, 0] = 0x0000_0000; image[3, 0] = 0x0000_0000
+        let small = ImageShrinking.shrink(image, width: 2, height: 1)
+        #expect(small[0, 0] == 0xFF80_8080)
+        #expect(small[1, 0] == 0x8080_8080)  // half transparent, half white: premultiplied, so grey at half alpha
+    }
+
     @Test func aLargerTextSizeMakesALongerPage() throws {
         let typography = try makeArticleTypography()
         var heights: [Double] = []
@@ -217,12 +243,12 @@ let everyKindOfBlock = html("""
             let body = articleBody(html(deep), typography: typography)
             body.layOut(through: .infinity)
             #expect(body.isComplete)
-            #expect(body.items.allSatisfy { $0.indent <= body.column * 0.4 })
+            #expect(body.pieces.allSatisfy { $0.indent <= body.column * 0.4 })
         }
         // A paragraph of a megabyte without a space is cut into pieces, each set on its own.
         let huge = String(repeating: "x", count: 1_000_000)
         let body = articleBody([.paragraph([InlineRun(huge)]), .code(huge)], typography: typography)
-        #expect(body.items.count > 300)
+        #expect(body.pieces.count > 300)
         _ = body.renderFirstScreen(height: 540, glyphs: GlyphCache())
         #expect(body.placed.count < 10)
     }

@@ -39,21 +39,21 @@ extension ArticleBody {
 
     /// `origin`: where the page's top-left corner is drawn.
     private func drawPiece(_ index: Int, into canvas: Canvas, origin: Point) {
-        let piece = placed[index]
-        let item = items[piece.item]
+        let placement = placed[index]
+        let piece = pieces[placement.index]
         func shown(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
-        for bar in item.bars {
+        for bar in piece.bars {
             // A quote's bar runs on through the gap above when the piece before is in the same quote.
-            let joins = piece.item > 0 && items[piece.item - 1].bars.contains(bar)
-            let barTop = joins ? piece.top - item.spaceBefore : piece.top
+            let joins = placement.index > 0 && pieces[placement.index - 1].bars.contains(bar)
+            let barTop = joins ? placement.top - piece.spaceBefore : placement.top
             canvas.fill(shown(Rect(x: columnX + bar.x, y: barTop, width: styles.quoteBarWidth,
-                                   height: piece.bottom - barTop)), with: theme.accent)
+                                   height: placement.bottom - barTop)), with: theme.accent)
         }
-        switch item.content {
+        switch piece.content {
         case .code(_, let opens, let closes):
-            if let box = piece.box { drawInset(shown(box), roundTop: opens, roundBottom: closes, into: canvas) }
+            if let box = placement.box { drawInset(shown(box), roundTop: opens, roundBottom: closes, into: canvas) }
         case .image:
-            if let box = piece.box {
+            if let box = placement.box {
                 if let image = shownImage(index, size: box.size, scale: canvas.scale) {
                     canvas.composite(image, at: Point(x: origin.x + box.x, y: origin.y + box.y))
                 } else {
@@ -61,19 +61,19 @@ extension ArticleBody {
                 }
             }
         case .rule:
-            if let box = piece.box { canvas.fill(shown(box), with: theme.faint.mixed(with: theme.paper)) }
+            if let box = placement.box { canvas.fill(shown(box), with: theme.faint.mixed(with: theme.paper)) }
         case .text:
             break
         }
-        if let text = piece.text {
-            let textOrigin = piece.textOrigin + origin
-            if case .text(let paragraph) = item.content {
+        if let text = placement.text {
+            let textOrigin = placement.textOrigin + origin
+            if case .text(let paragraph) = piece.content {
                 drawInlineCodeInsets(text, paragraph: paragraph, at: textOrigin, into: canvas)
             }
             canvas.draw(text, at: textOrigin)
             drawLinkUnderlines(text, at: textOrigin, into: canvas)
         }
-        for marker in piece.markers { canvas.draw(marker.layout, at: marker.origin + origin) }
+        for marker in placement.markers { canvas.draw(marker.layout, at: marker.origin + origin) }
     }
 
     /// A code block's or an alt box's background. A code block set in several pieces rounds only its outer

@@ -23,9 +23,9 @@ public final class ArticleBody: PagerPage {
     let styles: ArticleStyles
     let setter: PieceSetter
     let typography: Typography
-    let items: [ArticleItem]
-    /// The pieces set so far, top down: a prefix of `items`.
-    var placed: [PlacedItem] = []
+    let pieces: [ArticlePiece]
+    /// The pieces set so far, top down: a prefix of `pieces`.
+    var placed: [PlacedPiece] = []
     /// `remainingEstimate[i]`: the estimated height of the pieces from `i` on.
     private let remainingEstimate: [Double]
 
@@ -43,10 +43,10 @@ public final class ArticleBody: PagerPage {
         var flow = ArticleFlow(styles: styles, column: column)
         flow.add(header)
         flow.add(blocks)
-        items = flow.items
-        var estimates = [Double](repeating: 0, count: items.count + 1)
-        for index in items.indices.reversed() {
-            estimates[index] = estimates[index + 1] + setter.estimatedHeight(of: items[index])
+        pieces = flow.pieces
+        var estimates = [Double](repeating: 0, count: pieces.count + 1)
+        for index in pieces.indices.reversed() {
+            estimates[index] = estimates[index + 1] + setter.estimatedHeight(of: pieces[index])
         }
         remainingEstimate = estimates
     }
@@ -60,7 +60,7 @@ public final class ArticleBody: PagerPage {
     }
 
     /// Whether every piece is set, so `contentHeight` is exact.
-    public var isComplete: Bool { placed.count == items.count }
+    public var isComplete: Bool { placed.count == pieces.count }
 
     /// Where the set pieces end (the top margin when none is).
     private var settledBottom: Double { placed.last?.bottom ?? ArticleStyles.marginTop }
@@ -83,7 +83,7 @@ public final class ArticleBody: PagerPage {
     /// again on demand, so the page makes room for the picture.
     public func imageArrived(url: String) {
         let index = placed.firstIndex { piece in
-            guard piece.image == nil, case .image(let imageURL, _) = items[piece.item].content else { return false }
+            guard piece.image == nil, case .image(let imageURL, _) = pieces[piece.index].content else { return false }
             return imageURL == url
         }
         if let index { placed.removeSubrange(index...) }
@@ -91,9 +91,9 @@ public final class ArticleBody: PagerPage {
 
     private func setNext() {
         let index = placed.count
-        let item = items[index]
-        let top = index == 0 ? ArticleStyles.marginTop : settledBottom + item.spaceBefore
-        placed.append(setter.place(item, index: index, at: top))
+        let piece = pieces[index]
+        let top = index == 0 ? ArticleStyles.marginTop : settledBottom + piece.spaceBefore
+        placed.append(setter.place(piece, index: index, at: top))
     }
 
     /// The first set piece whose box reaches below `y`.
@@ -115,7 +115,7 @@ public final class ArticleBody: PagerPage {
         let index = firstPiece(endingBelow: point.y)
         guard index < placed.count, placed[index].top <= point.y else { return nil }
         let piece = placed[index]
-        if case .image(let url, let alt) = items[piece.item].content {
+        if case .image(let url, let alt) = pieces[piece.index].content {
             return piece.box?.contains(point) == true ? .image(url: url, alt: alt) : nil
         }
         guard let text = piece.text else { return nil }

@@ -1,14 +1,14 @@
 import Feeds
 import Text
 
-/// Flattens an article's header and blocks into `ArticleItem`s, deciding the space above each piece, its indent,
+/// Flattens an article's header and blocks into `ArticlePiece`s, deciding the space above each piece, its indent,
 /// its list markers and its quote bars. Walks the blocks with its own stack rather than recursing: blocks come
 /// from feeds, and although `BlockBuilder` caps their nesting, the page does not rely on it.
 struct ArticleFlow {
     private let styles: ArticleStyles
     /// Nesting indents no further than this, from the column's left edge.
     private let maxIndent: Double
-    private(set) var items: [ArticleItem] = []
+    private(set) var pieces: [ArticlePiece] = []
     /// The space the next piece takes instead of its context's usual one (under a heading, at a list's start).
     private var nextGap: Double?
     /// Markers of list items opened but not yet shown: they go beside the next piece set.
@@ -118,8 +118,8 @@ struct ArticleFlow {
         }
     }
 
-    private mutating func emit(_ content: ArticleItem.Content, in context: Context, gap: Double) {
-        items.append(ArticleItem(content: content, indent: context.indent, spaceBefore: items.isEmpty ? 0 : gap,
+    private mutating func emit(_ content: ArticlePiece.Content, in context: Context, gap: Double) {
+        pieces.append(ArticlePiece(content: content, indent: context.indent, spaceBefore: pieces.isEmpty ? 0 : gap,
                                  markers: pendingMarkers, bars: context.bars))
         pendingMarkers = []
         nextGap = nil

@@ -4,7 +4,7 @@ import Text
 /// tree of blocks (lists in quotes in lists) becomes a flat run of these, each knowing its indent, the list
 /// markers in its gutter and the quote bars beside it, so that layout, drawing and hit testing go piece by piece,
 /// lazily, and never recurse.
-struct ArticleItem {
+struct ArticlePiece {
     enum Content {
         /// Text in the column; sizes in points.
         case text(Paragraph)

@@ -3,27 +3,6 @@ import Text
 import Touch
 import Widgets
 
-/// A piece set at its place on the page. Positions are page coordinates in points (y down from the page's top,
-/// margins included); layouts are in pixels, as `Typography` sets them.
-struct PlacedItem {
-    /// Index of the piece among the article's items.
-    var item: Int
-    var top: Double
-    var height: Double
-    /// The piece's text: a paragraph, a code block's lines, an image's alt text.
-    var text: TextLayout?
-    var textOrigin = Point.zero
-    /// What is drawn behind or instead of text: a code block's inset, an image or its alt box, a rule.
-    var box: Rect?
-    /// The image as the provider gave it; nil draws the alt box.
-    var image: Surface?
-    /// The image at the size it is shown, made on first drawing when the provider's is larger.
-    var shownImage: Surface?
-    var markers: [(layout: TextLayout, origin: Point)] = []
-
-    var bottom: Double { top + height }
-}
-
 /// Sets pieces for one page: the column, the styles, and where images come from.
 struct PieceSetter {
     let styles: ArticleStyles
@@ -33,11 +12,11 @@ struct PieceSetter {
     let columnX: Double
     let column: Double
 
-    func place(_ item: ArticleItem, index: Int, at top: Double) -> PlacedItem {
-        let x = columnX + item.indent
-        let width = max(column - item.indent, 1)
-        var placed = PlacedItem(item: index, top: top, height: 0)
-        switch item.content {
+    func place(_ piece: ArticlePiece, index: Int, at top: Double) -> PlacedPiece {
+        let x = columnX + piece.indent
+        let width = max(column - piece.indent, 1)
+        var placed = PlacedPiece(index: index, top: top, height: 0)
+        switch piece.content {
         case .text(let paragraph):
             let layout = typography.layout([paragraph], width: width)
             placed.text = layout
@@ -78,7 +57,7 @@ struct PieceSetter {
             placed.box = Rect(x: x + ((width - length) / 2).rounded(), y: (top + placed.height / 2).rounded(),
                               width: length, height: 1)
         }
-        for marker in item.markers {
+        for marker in piece.markers {
             let layout = typography.layout([Paragraph(marker.text, style: marker.style, paragraphStyle: marker.lines)],
                                            width: .infinity)
             let right = columnX + marker.right
@@ -89,17 +68,17 @@ struct PieceSetter {
 
     /// A guess at a piece's height before it is set, so the page's height is about right from the first frame
     /// and the scroll range hardly moves as the rest is set.
-    func estimatedHeight(of item: ArticleItem) -> Double {
-        let width = max(column - item.indent, 1)
+    func estimatedHeight(of piece: ArticlePiece) -> Double {
+        let width = max(column - piece.indent, 1)
         func lines(bytes: Int, size: Double) -> Double {
             // About half an em per character; UTF-8 bytes stand in for characters (counting them is free).
             max(1, (Double(bytes) * size * 0.5 / width).rounded(.up))
         }
-        switch item.content {
+        switch piece.content {
         case .text(let paragraph):
             let size = Double(paragraph.spans.first?.style.size ?? Float(styles.size))
             let bytes = paragraph.spans.reduce(0) { $0 + $1.text.utf8.count }
-            return item.spaceBefore + lines(bytes: bytes, size: size) * size * Double(paragraph.style.lineHeight)
+            return piece.spaceBefore + lines(bytes: bytes, size: size) * size * Double(paragraph.style.lineHeight)
         case .code(let code, let opens, let closes):
             let size = Double(styles.code.size)
             var count = 0.0
@@ -107,11 +86,11 @@ struct PieceSetter {
                 count += lines(bytes: line.count, size: size)
             }
             let padding = (opens ? styles.codePadding : 0) + (closes ? styles.codePadding : 0)
-            return item.spaceBefore + padding + count * size * Double(styles.codeLines.lineHeight)
+            return piece.spaceBefore + padding + count * size * Double(styles.codeLines.lineHeight)
         case .image:
-            return item.spaceBefore + min(width * 9 / 16, styles.altBoxMaxHeight)
+            return piece.spaceBefore + min(width * 9 / 16, styles.altBoxMaxHeight)
         case .rule:
-            return item.spaceBefore + styles.size * 1.5
+            return piece.spaceBefore + styles.size * 1.5
         }
     }
 }
