@@ -272,8 +272,9 @@ struct ParagraphSetter {
                         break
                     }
                 }
-                // Past the edge with ink: no later opportunity can fit.
-                if end >= 0 && !CharacterClass.isSpace(text[i - 1]) && width(start, i) > maxWidth { break }
+                // Past the edge with ink: no later opportunity can fit. Stopping here even before any opportunity
+                // was found keeps a hostile word (thousands of characters, no spaces) linear: it is cut below.
+                if !CharacterClass.isSpace(text[i - 1]) && width(start, i) > maxWidth { break }
                 i += 1
             }
             if end < 0 {

@@ -51,6 +51,57 @@ import Testing
         ])
     }
 
+    /// Lists and quotes nest at most `BlockBuilder.maxNesting` deep, whatever the markup: deeper ones are
+    /// flattened into the deepest level, their text kept.
+    @Test func capsTheNestingOfListsAndQuotes() {
+        let nests = [("<ul><li>", "</li></ul>"), ("<blockquote>", "</blockquote>"),
+                     ("<ol><li><blockquote>", "</blockquote></li></ol>"), ("<ul>", "</ul>")]
+        for (open, close) in nests {
+            // libxml2 stops building the tree some hundreds of levels down (the text below is lost), so the
+            // flattening is seen with fewer levels than that, and the cap with far more.
+            let html = String(repeating: open, count: 60) + "<p>deepest</p>" + String(repeating: close, count: 60)
+                + "<p>after</p>"
+            let result = blocks(html)
+            #expect(Self.nestingDepth(result) == BlockBuilder.maxNesting, "\(open)")
+            #expect(Self.texts(result).contains("deepest") && Self.texts(result).contains("after"), "\(open)")
+            let depth = 100_000
+            let deep = String(repeating: open, count: depth) + "<p>x</p>" + String(repeating: close, count: depth)
+            #expect(Self.nestingDepth(blocks(deep)) <= BlockBuilder.maxNesting, "\(open)")
+        }
+        // Unclosed, as a truncated feed leaves it.
+        let unclosed = blocks(String(repeating: "<blockquote><ul><li>x", count: 100_000))
+        #expect(Self.nestingDepth(unclosed) <= BlockBuilder.maxNesting)
+    }
+
+    /// Walked with a stack, not recursion, so a failing cap fails the test instead of crashing it.
+    private static func nestingDepth(_ blocks: [ArticleBlock]) -> Int {
+        var deepest = 0
+        var pending = blocks.map { ($0, 0) }
+        while let (block, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            switch block {
+            case .list(_, let items): pending += items.joined().map { ($0, depth + 1) }
+            case .quote(let inner): pending += inner.map { ($0, depth + 1) }
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    private static func texts(_ blocks: [ArticleBlock]) -> [String] {
+        var texts: [String] = []
+        var pending = blocks
+        while let block = pending.popLast() {
+            switch block {
+            case .paragraph(let runs), .heading(_, let runs): texts.append(runs.map(\.text).joined())
+            case .list(_, let items): pending += items.joined()
+            case .quote(let inner): pending += inner
+            default: break
+            }
+        }
+        return texts
+    }
+
     @Test func keepsPreformattedWhitespaceAndBreaks() {
         #expect(blocks("<pre>" + String(repeating: "\n", count: 100_000) + "x\n\n</pre>") == [.code("x")])
         let result = blocks("<pre>\nlet x = 1\n    return x\n</pre><p>line one<br>  line two</p>")

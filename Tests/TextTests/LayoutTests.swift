@@ -69,6 +69,31 @@ import Testing
         for line in layout.lines { #expect(line.width <= 100.01 && !line.characters.isEmpty) }
     }
 
+    @Test func longWordsAndURLsAfterOtherWordsStayInTheBox() throws {
+        let t = try makeTypesetter()
+        let url = "https://example.org/" + String(repeating: "a-very-long-path-segment/", count: 12) + "?q=1"
+        let word = String(repeating: "x", count: 2_000)
+        for text in ["See \(url) for more.", "A word: \(word) ends here.", "\(word)\(word) \(url)"] {
+            let layout = t.layout(Paragraph(text, style: style), width: 200)
+            #expect(layout.lines.count > 2)
+            for line in layout.lines {
+                #expect(line.x >= 0 && line.x + line.width <= 200.01, "line \(line.characters) is \(line.width) wide")
+                for g in line.glyphs { #expect(layout.glyphs[g].x >= -2 && layout.glyphs[g].x < 200) }
+            }
+            #expect(layout.lines.last?.characters.upperBound == text.unicodeScalars.count)
+        }
+    }
+
+    /// A word of hundreds of thousands of characters is cut line by line without rescanning the rest of the word
+    /// for every line (which took quadratic time).
+    @Test func anEnormousWordIsCutInOnePass() throws {
+        let t = try makeTypesetter()
+        let word = String(repeating: "abcdefghij", count: 30_000)
+        let layout = t.layout(Paragraph(word, style: style), width: 300)
+        #expect(layout.lines.count > 1_000)
+        for line in layout.lines { #expect(line.width <= 300.01 && !line.characters.isEmpty) }
+    }
+
     @Test func newlinesForceBreaks() throws {
         let t = try makeTypesetter()
         let layout = t.layout(Paragraph("one\ntwo\n\nfour", style: style), width: 500)

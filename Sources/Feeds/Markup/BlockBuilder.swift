@@ -9,8 +9,17 @@ struct BlockBuilder {
         var items: [[ArticleBlock]] = []
     }
 
+    /// Lists and quotes nest at most this deep; deeper ones are flattened into the deepest level. Everything that
+    /// walks blocks (equality, drawing, even freeing the indirect enum) recurses once per level, so a feed's
+    /// 100,000 nested lists would otherwise overflow the stack long after parsing survived them.
+    static let maxNesting = 12
+
     private let base: String?
     private var containers = [Container(kind: .root)]
+    /// Open lists and quotes (the containers that nest in the blocks made).
+    private var nesting = 0
+    /// Open lists and quotes past `maxNesting`, which add no level of their own.
+    private var flattened = 0
     private var runs: [InlineRun] = []
     /// A collapsed run of whitespace not yet written, with the style and link in force where it was seen.
     private var pendingSpace: (style: InlineStyle, link: String?)?
@@ -34,12 +43,16 @@ struct BlockBuilder {
             headingLevel = Int(String(name.last!))
         case "ul", "ol":
             endParagraph()
+            guard nesting < Self.maxNesting else { flattened += 1; break }
+            nesting += 1
             containers.append(Container(kind: .list(ordered: name == "ol")))
         case "li":
             endParagraph()
             containers.append(Container(kind: .item))
         case "blockquote":
             endParagraph()
+            guard nesting < Self.maxNesting else { flattened += 1; break }
+            nesting += 1
             containers.append(Container(kind: .quote))
         case "pre":
             endParagraph()
@@ -77,6 +90,9 @@ struct BlockBuilder {
             headingLevel = nil
         case "ul", "ol":
             endParagraph()
+            // Past the cap every list or quote opened is flattened, so the innermost open one is such a one.
+            guard flattened == 0 else { flattened -= 1; break }
+            nesting -= 1
             let list = containers.removeLast()
             if case .list(let ordered) = list.kind, !list.items.isEmpty { emit(.list(ordered: ordered, items: list.items)) }
         case "li":
@@ -90,6 +106,8 @@ struct BlockBuilder {
             }
         case "blockquote":
             endParagraph()
+            guard flattened == 0 else { flattened -= 1; break }
+            nesting -= 1
             let quote = containers.removeLast()
             if !quote.blocks.isEmpty { emit(.quote(quote.blocks)) }
         case "pre":

@@ -57,7 +57,7 @@ final class ArticleScreen {
         let point = tap.location
         if Self.chip.contains(point) {
             events.append(.back)
-        } else if let body = pager.currentPage as? ArticleTargets,
+        } else if let body = pager.currentPage as? ArticleBody,
                   let target = body.target(at: Point(x: point.x, y: point.y + pager.scroll.offset)) {
             switch target {
             case .link(let url): events.append(.link(url))
@@ -93,16 +93,4 @@ final class ArticleScreen {
         }
         return true
     }
-}
-
-/// What a tap on a page can land on.
-public enum ArticleTarget: Equatable, Sendable {
-    case link(String)
-    case image(url: String, alt: String?)
-}
-
-/// A page that knows its links and images.
-public protocol ArticleTargets: AnyObject {
-    /// What lies under `point`, in the page's content coordinates.
-    func target(at point: Point) -> ArticleTarget?
 }

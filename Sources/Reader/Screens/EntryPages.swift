@@ -21,33 +21,21 @@ final class EntryPages: PagerSource {
     func page(at index: Int, width: Double) -> PagerPage {
         let row = rows[index]
         let entry = context.library.entry(row.entry.id)
-        let blocks = entry.map(Self.blocks(of:)) ?? []
-        let now = context.wallClock(0)
-        let byline = "\(row.feedTitle) · \(ReaderContext.age(of: row.entry.sortTime, now: now)) · \(row.readingMinutes) min read"
-        return ArticlePage(Article(title: row.title, byline: byline, paragraphs: Self.plainParagraphs(blocks)),
-                           width: width, typography: context.typography)
+        let header = ArticleHeader(title: row.title, feed: row.feedTitle,
+                                   date: ReaderContext.age(of: row.entry.sortTime, now: context.wallClock(0)),
+                                   readingTime: "\(row.readingMinutes) min read")
+        return ArticleBody(header: header, blocks: entry.map(Self.blocks(of:)) ?? [], width: width,
+                           typography: context.typography, theme: context.theme, textSize: context.settings.bodySize,
+                           images: pictures)
     }
+
+    /// Article pictures at the column's width, from the reader's images (decoded at rest, never mid-frame).
+    private lazy var pictures = ColumnPictures(images: context.images, scale: context.scale)
 
     /// The entry's blocks: its markup through the sanitiser, else its plain content or summary.
     static func blocks(of entry: StoredEntry) -> [ArticleBlock] {
         if let markup = entry.markup { return ArticleBlocks.make(from: markup) }
         let text = entry.content ?? entry.summary ?? ""
         return ArticleBlocks.make(from: Markup(kind: .text, text: text, base: nil))
-    }
-
-    static func plainParagraphs(_ blocks: [ArticleBlock]) -> [String] {
-        var out: [String] = []
-        func runs(_ r: [InlineRun]) -> String { r.map(\.text).joined() }
-        for block in blocks {
-            switch block {
-            case .paragraph(let r), .heading(_, let r): out.append(runs(r))
-            case .list(_, let items): for item in items { out += plainParagraphs(item).map { "• " + $0 } }
-            case .quote(let inner): out += plainParagraphs(inner)
-            case .code(let text): out.append(text)
-            case .image(_, let alt): if let alt { out.append("[\(alt)]") }
-            case .rule: break
-            }
-        }
-        return out
     }
 }

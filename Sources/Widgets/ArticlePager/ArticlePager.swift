@@ -182,6 +182,8 @@ public final class ArticlePager {
     @discardableResult
     public func advance(to time: Double) -> Bool {
         self.time = time
+        // A page set lazily knows its height better as more of it is set (drawn, hit, pictures come).
+        if page.contentHeight != scroll.contentHeight { scroll.setContentHeight(page.contentHeight, at: time) }
         var moving = scroll.advance(to: time)
         if header.advance(to: time) { moving = true }
         if footer.advance(to: time) { moving = true }

@@ -1,0 +1,130 @@
+import Feeds
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// An article's page: its header and body blocks set in a column, drawn at any scroll offset, and asked what a
+/// tap lands on.
+///
+/// Set lazily, piece by piece from the top: only what a frame shows has to be set before it is drawn, so opening
+/// a long article costs its first screen, not its length. `contentHeight` is exact for the part set so far plus
+/// an estimate for the rest; it changes (usually a little) as more is set, and is exact once `isComplete`. A
+/// scroller reads it again after anything that sets more: a `draw`, `layOut(through:)`, `layOutMore(pieces:)`,
+/// `target(at:)`, and `imageArrived(url:)`, which can also make it shrink back to an estimate below the image.
+public final class ArticleBody: PagerPage {
+    public let header: ArticleHeader
+    /// The page's width, points.
+    public let width: Double
+    public let theme: Theme
+    /// The body text size, points.
+    public let textSize: Double
+
+    let styles: ArticleStyles
+    let setter: PieceSetter
+    let typography: Typography
+    let pieces: [ArticlePiece]
+    /// The pieces set so far, top down: a prefix of `pieces`.
+    var placed: [PlacedPiece] = []
+    /// Where pictures come from: asked again at drawing for those laid out before they were decoded.
+    let images: ArticleImages?
+    /// `remainingEstimate[i]`: the estimated height of the pieces from `i` on.
+    private let remainingEstimate: [Double]
+
+    public init(header: ArticleHeader, blocks: [ArticleBlock], width: Double, typography: Typography, theme: Theme,
+                textSize: Double = 17, images: ArticleImages? = nil) {
+        self.header = header
+        self.width = width.isFinite ? max(width, 0) : 0
+        self.theme = theme
+        self.textSize = textSize
+        self.typography = typography
+        self.images = images
+        styles = ArticleStyles(size: textSize, theme: theme)
+        let column = max(60, min(ArticleStyles.maxColumn, self.width - 2 * ArticleStyles.marginSide))
+        setter = PieceSetter(styles: styles, typography: typography, images: images,
+                             columnX: ((self.width - column) / 2).rounded(), column: column)
+        var flow = ArticleFlow(styles: styles, column: column)
+        flow.add(header)
+        flow.add(blocks)
+        pieces = flow.pieces
+        var estimates = [Double](repeating: 0, count: pieces.count + 1)
+        for index in pieces.indices.reversed() {
+            estimates[index] = estimates[index + 1] + setter.estimatedHeight(of: pieces[index])
+        }
+        remainingEstimate = estimates
+    }
+
+    /// The column's left edge on the page and its width, points.
+    public var columnX: Double { setter.columnX }
+    public var column: Double { setter.column }
+
+    public var contentHeight: Double {
+        settledBottom + remainingEstimate[placed.count] + ArticleStyles.marginBottom
+    }
+
+    /// Whether every piece is set, so `contentHeight` is exact.
+    public var isComplete: Bool { placed.count == pieces.count }
+
+    /// Where the set pieces end (the top margin when none is).
+    private var settledBottom: Double { placed.last?.bottom ?? ArticleStyles.marginTop }
+
+    // MARK: Setting
+
+    /// Sets pieces until the page is set down to `y` (page coordinates), or to its end.
+    public func layOut(through y: Double) {
+        while !isComplete && settledBottom < y { setNext() }
+    }
+
+    /// Sets up to `count` more pieces, for idle moments between frames; true while pieces remain.
+    @discardableResult
+    public func layOutMore(pieces count: Int) -> Bool {
+        for _ in 0..<max(count, 0) where !isComplete { setNext() }
+        return !isComplete
+    }
+
+    /// The provider has an image it did not have when its box was set: everything from that box down is set
+    /// again on demand, so the page makes room for the picture.
+    public func imageArrived(url: String) {
+        let index = placed.firstIndex { piece in
+            guard piece.image == nil, case .image(let imageURL, _) = pieces[piece.index].content else { return false }
+            return imageURL == url
+        }
+        if let index { placed.removeSubrange(index...) }
+    }
+
+    private func setNext() {
+        let index = placed.count
+        let piece = pieces[index]
+        let top = index == 0 ? ArticleStyles.marginTop : settledBottom + piece.spaceBefore
+        placed.append(setter.place(piece, index: index, at: top))
+    }
+
+    /// The first set piece whose box reaches below `y`.
+    func firstPiece(endingBelow y: Double) -> Int {
+        var low = 0, high = placed.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placed[mid].bottom <= y { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    // MARK: Taps
+
+    /// What `point` (page coordinates, points) lands on: a link in the text, or an image or its box.
+    public func target(at point: Point) -> ArticleTarget? {
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        layOut(through: point.y + 1)
+        let index = firstPiece(endingBelow: point.y)
+        guard index < placed.count, placed[index].top <= point.y else { return nil }
+        let piece = placed[index]
+        if case .image(let url, let alt) = pieces[piece.index].content {
+            return piece.box?.contains(point) == true ? .image(url: url, alt: alt) : nil
+        }
+        guard let text = piece.text else { return nil }
+        let scale = typography.scale
+        let hit = text.hitTest(x: Float(scale.pixels(point.x - piece.textOrigin.x)),
+                               y: Float(scale.pixels(point.y - piece.textOrigin.y)))
+        return hit?.link.map { .link($0) }
+    }
+}

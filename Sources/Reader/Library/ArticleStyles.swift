@@ -1,0 +1,82 @@
+import Raster
+import Text
+import Widgets
+
+/// The article page's typography at one body size in one theme: every size, gap and indent is a multiple of the
+/// body size, so a text-size step scales the whole page and keeps its proportions. The measure, margins and
+/// 17 pt serif at 1.5 lines follow the demo page (`ArticlePage`), which set the standard.
+struct ArticleStyles {
+    static let marginTop = ArticlePage.marginTop
+    static let marginSide = ArticlePage.marginSide
+    static let marginBottom = 64.0
+    static let maxColumn = ArticlePage.maxColumn
+
+    /// Body size, points.
+    let size: Double
+    let theme: Theme
+
+    init(size: Double, theme: Theme) {
+        // Sizes come from settings and state files; keep them to something a panel can show.
+        self.size = size.isFinite ? min(max(size, 8), 64) : 17
+        self.theme = theme
+    }
+
+    private func points(_ multiple: Double) -> Float { Float(size * multiple) }
+
+    // MARK: Text
+
+    var body: TextStyle { TextStyle(family: .serif, size: points(1), color: theme.ink) }
+    var bodyLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.5) }
+
+    /// Quotes keep the body's size and colour and turn italic: set apart by the bar and the slant, not by
+    /// fading, so a long quote stays as readable as the text around it.
+    var quote: TextStyle { body.with(slant: .italic) }
+
+    var title: TextStyle { TextStyle(family: .sans, size: points(1.65), weight: .bold, color: theme.ink) }
+    var titleLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.2) }
+
+    var byline: TextStyle { TextStyle(family: .sans, size: points(0.8), color: theme.faint) }
+
+    /// Headings step down from the title: h1 is a little smaller than it, h5 is the body's size, h6 below it.
+    func heading(level: Int) -> TextStyle {
+        let multiples = [1.45, 1.3, 1.15, 1.05, 1.0, 0.9]
+        let multiple = multiples[min(max(level, 1), 6) - 1]
+        return TextStyle(family: .sans, size: points(multiple), weight: .bold, color: theme.ink)
+    }
+    var headingLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.25) }
+
+    /// Code is set smaller than the body: a monospaced face looks larger at the same size, and a smaller one
+    /// keeps more of a line on a line.
+    var code: TextStyle { TextStyle(family: .mono, size: points(0.8), color: theme.ink) }
+    var codeLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.45) }
+    /// Code inside a sentence, relative to the text around it.
+    static let inlineCodeScale: Float = 0.88
+
+    var altText: TextStyle { TextStyle(family: .sans, size: points(0.82), color: theme.faint) }
+
+    // MARK: Space
+
+    var paragraphGap: Double { size * 0.85 }
+    /// Between the items of a list, and the paragraphs inside one: a list reads as one block.
+    var itemGap: Double { size * 0.35 }
+    var headingGap: Double { size * 1.5 }
+    /// A heading sits close to what it heads.
+    var afterHeading: Double { size * 0.45 }
+    var afterTitle: Double { size * 0.45 }
+    var afterByline: Double { size * 1.6 }
+
+    var listIndent: Double { size * 1.6 }
+    /// Between a list marker and its item's text.
+    var markerGap: Double { size * 0.5 }
+    var quoteIndent: Double { size * 1.2 }
+    var quoteBarWidth: Double { max(2, size * 0.16) }
+    /// Nesting indents no further than this share of the column, so deep lists keep a readable measure.
+    static let maxIndentShare = 0.4
+
+    var codePadding: Double { size * 0.75 }
+    var cornerRadius: Double { size * 0.3 }
+
+    /// Boxes for images not at hand: 16:9 of the width they stand in, but never taller than this.
+    var altBoxMaxHeight: Double { size * 12 }
+    var ruleWidth: Double { size * 7 }
+}

@@ -1,0 +1,102 @@
+import Raster
+import Text
+import Touch
+import Widgets
+
+/// Sets pieces for one page: the column, the styles, and where images come from.
+struct PieceSetter {
+    let styles: ArticleStyles
+    let typography: Typography
+    let images: ArticleImages?
+    /// The column's left edge on the page, and its width, points.
+    let columnX: Double
+    let column: Double
+
+    func place(_ piece: ArticlePiece, index: Int, at top: Double) -> PlacedPiece {
+        let x = columnX + piece.indent
+        let width = max(column - piece.indent, 1)
+        var placed = PlacedPiece(index: index, top: top, height: 0)
+        switch piece.content {
+        case .text(let paragraph):
+            let layout = typography.layout([paragraph], width: width)
+            placed.text = layout
+            placed.textOrigin = Point(x: x, y: top)
+            placed.height = typography.height(of: layout)
+        case .code(let code, let opens, let closes):
+            let padding = min(styles.codePadding, width / 4)
+            let layout = typography.layout(code, style: styles.code, paragraph: styles.codeLines,
+                                           width: width - 2 * padding)
+            let above = opens ? padding : 0, below = closes ? padding : 0
+            placed.height = above + typography.height(of: layout) + below
+            placed.text = layout
+            placed.textOrigin = Point(x: x + padding, y: top + above)
+            placed.box = Rect(x: x, y: top, width: width, height: placed.height)
+        case .image(let url, let alt):
+            if let image = images?.image(for: url), image.width > 0, image.height > 0 {
+                // Never enlarged: a small picture stays sharp and small, centred in the column.
+                let shown = min(width, typography.scale.points(Double(image.width)))
+                placed.height = (shown * Double(image.height) / Double(image.width)).rounded()
+                placed.box = Rect(x: x + ((width - shown) / 2).rounded(), y: top, width: shown, height: placed.height)
+                placed.image = image
+            } else if let (w, h) = images?.size(for: url), w > 0, h > 0 {
+                // Here but not decoded: its box, its shape; the picture is asked for again when drawn.
+                let shown = min(width, typography.scale.points(Double(w)))
+                placed.height = (shown * Double(h) / Double(w)).rounded()
+                placed.box = Rect(x: x + ((width - shown) / 2).rounded(), y: top, width: shown, height: placed.height)
+                placed.pendingImage = url
+            } else {
+                // Shaped without the image, so laying out never waits for a download.
+                placed.height = min(width * 9 / 16, styles.altBoxMaxHeight).rounded()
+                placed.box = Rect(x: x, y: top, width: width, height: placed.height)
+                let padding = min(styles.codePadding, width / 4)
+                let layout = typography.layout(alt ?? "Image", style: styles.altText,
+                                               paragraph: ParagraphStyle(alignment: .center, lineHeight: 1.35,
+                                                                         maxLines: 3),
+                                               width: width - 2 * padding)
+                placed.text = layout
+                placed.textOrigin = Point(x: x + padding,
+                                          y: top + ((placed.height - typography.height(of: layout)) / 2).rounded())
+            }
+        case .rule:
+            placed.height = styles.size * 1.5
+            let length = min(styles.ruleWidth, width)
+            placed.box = Rect(x: x + ((width - length) / 2).rounded(), y: (top + placed.height / 2).rounded(),
+                              width: length, height: 1)
+        }
+        for marker in piece.markers {
+            let layout = typography.layout([Paragraph(marker.text, style: marker.style, paragraphStyle: marker.lines)],
+                                           width: .infinity)
+            let right = columnX + marker.right
+            placed.markers.append((layout, Point(x: max(columnX, right - typography.width(of: layout)), y: top)))
+        }
+        return placed
+    }
+
+    /// A guess at a piece's height before it is set, so the page's height is about right from the first frame
+    /// and the scroll range hardly moves as the rest is set.
+    func estimatedHeight(of piece: ArticlePiece) -> Double {
+        let width = max(column - piece.indent, 1)
+        func lines(bytes: Int, size: Double) -> Double {
+            // About half an em per character; UTF-8 bytes stand in for characters (counting them is free).
+            max(1, (Double(bytes) * size * 0.5 / width).rounded(.up))
+        }
+        switch piece.content {
+        case .text(let paragraph):
+            let size = Double(paragraph.spans.first?.style.size ?? Float(styles.size))
+            let bytes = paragraph.spans.reduce(0) { $0 + $1.text.utf8.count }
+            return piece.spaceBefore + lines(bytes: bytes, size: size) * size * Double(paragraph.style.lineHeight)
+        case .code(let code, let opens, let closes):
+            let size = Double(styles.code.size)
+            var count = 0.0
+            for line in code.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                count += lines(bytes: line.count, size: size)
+            }
+            let padding = (opens ? styles.codePadding : 0) + (closes ? styles.codePadding : 0)
+            return piece.spaceBefore + padding + count * size * Double(styles.codeLines.lineHeight)
+        case .image:
+            return piece.spaceBefore + min(width * 9 / 16, styles.altBoxMaxHeight)
+        case .rule:
+            return piece.spaceBefore + styles.size * 1.5
+        }
+    }
+}
