@@ -6,7 +6,8 @@ import Widgets
 /// body size, so a text-size step scales the whole page and keeps its proportions. The measure, margins and
 /// 17 pt serif at 1.5 lines follow the demo page (`ArticlePage`), which set the standard.
 struct ArticleStyles {
-    static let marginTop = ArticlePage.marginTop
+    /// Below the back chip (48 pt from the top) with room to breathe: the title never sits under it.
+    static let marginTop = 64.0
     static let marginSide = ArticlePage.marginSide
     static let marginBottom = 64.0
     static let maxColumn = ArticlePage.maxColumn
