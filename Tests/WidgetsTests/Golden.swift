@@ -6,7 +6,8 @@ import Testing
 func expectMatchesGolden(_ surface: Surface, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
     throws
 {
-    try GoldenImages.expectMatchesGolden(surface, named: name,
-                                         in: String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens",
-                                         sourceLocation: sourceLocation)
+    let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
+    if let problem = try compareWithGolden(surface, named: name, in: directory).problem(name) {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+    }
 }
