@@ -69,7 +69,10 @@ import Text
 
     @Test func pullingPastTheFooterSlidesInTheNextArticle() throws {
         let pager = try makePager()
-        #expect(pager.neighboursReady)                            // rendered before any pull asks for them
+        // Opening renders no neighbour (the first frame must not wait); the panel renders them at rest.
+        #expect(!pager.neighboursReady)
+        pager.prepareNeighbours()
+        #expect(pager.neighboursReady)
         var slide: [(t: Double, progress: Double)] = []
         run(pager, { $0.drag(from: Point(x: 400, y: 420), to: Point(x: 400, y: 120), seconds: 0.5, hold: 0.2) }) { t in
             if let p = pager.transitionProgress { slide.append((t, p)) }

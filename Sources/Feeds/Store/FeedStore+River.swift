@@ -72,6 +72,21 @@ extension FeedStore {
     /// Entries of feeds not muted: the rivers that gather every feed leave muted ones out.
     static let unmuted = "feed_id NOT IN (SELECT id FROM feeds WHERE muted = 1)"
 
+    /// Whether there is any subscription: asked often (which store the reader shows), so without the unread
+    /// counts `feeds()` adds up.
+    public func hasFeeds() throws -> Bool {
+        try database.integer("SELECT EXISTS (SELECT 1 FROM feeds)") == 1
+    }
+
+    /// Each feed's title (its address when it has none), for the rows of a river.
+    public func feedTitles() throws -> [FeedID: String] {
+        var titles: [FeedID: String] = [:]
+        try database.query("SELECT id, coalesce(title, url) FROM feeds") { row in
+            titles[FeedID(rawValue: row.int64(at: 0))] = row.string(at: 1) ?? ""
+        }
+        return titles
+    }
+
     /// Unread entries across every feed not muted (what the Unread river holds, before its limit).
     public func unreadCount() throws -> Int {
         Int(try database.integer("SELECT count(*) FROM entries WHERE read = 0 AND \(Self.unmuted)") ?? 0)

@@ -62,7 +62,8 @@ extension ReaderApp {
     func markOpened(_ index: Int, in list: ListScreen) {
         let entry = list.rows[index].entry
         guard !entry.isRead else { return }
-        storeWrite { try context.library.markRead([entry.id], read: true, at: wallNow) }
+        let (library, now) = (context.library, wallNow)
+        storeWriteAtRest { try library.markRead([entry.id], read: true, at: now) }
         list.update(index) { $0.isRead = true }
     }
 

@@ -48,6 +48,7 @@ public final class ReaderApp: Scene {
     enum RefreshOrigin { case list, feeds }
     var pendingArrivals = 0
     var picturesArrived = false
+    var writesAtRest: [() throws -> Void] = []
 
     /// Called with the place to save whenever it changes (the host writes it, after the frame).
     public var onPlaceChange: ((ReaderPlace) -> Void)?
@@ -139,6 +140,18 @@ public final class ReaderApp: Scene {
 
     func storeWrite(_ body: () throws -> Void) {
         do { try body() } catch { onStoreError?(error) }
+    }
+
+    /// A write that may wait until the panel rests: marking an opened article read costs an fsync, which on an
+    /// SD card would hold the very frame that shows the article. The screen shows the new state at once.
+    func storeWriteAtRest(_ body: @escaping () throws -> Void) {
+        writesAtRest.append(body)
+    }
+
+    func flushWritesAtRest() {
+        let writes = writesAtRest
+        writesAtRest.removeAll()
+        for write in writes { storeWrite(write) }
     }
 
     // MARK: Scene: input
@@ -269,6 +282,7 @@ public final class ReaderApp: Scene {
     }
 
     public func prepareAhead() {
+        flushWritesAtRest()
         if case .article(let article, _) = screen { article.prepareAhead() }
         if context.images.hasQueued, context.images.decodeQueued() {
             picturesArrived = true

@@ -37,7 +37,7 @@ public final class ReaderLibrary {
 
     /// The store the screens read now.
     public var active: FeedStore? {
-        if let store, (try? store.feeds().isEmpty) == false { return store }
+        if let store, (try? store.hasFeeds()) == true { return store }
         if sampleDocuments.isEmpty { return store }
         return samples()
     }
@@ -60,7 +60,7 @@ public final class ReaderLibrary {
     }
 
     /// Whether there is anything to read at all (else the empty screen).
-    public var hasFeeds: Bool { (try? active?.feeds().isEmpty) == false }
+    public var hasFeeds: Bool { (try? active?.hasFeeds()) == true }
 
     public func feeds() -> [StoredFeed] { (try? active?.feeds()) ?? [] }
 
@@ -77,7 +77,7 @@ public final class ReaderLibrary {
             let midnight = local - ((local % 86_400) + 86_400) % 86_400 - Int64(utcOffsetSeconds)
             selection = .since(Timestamp(secondsSince1970: midnight))
         }
-        let titles = Dictionary(try store.feeds().map { ($0.id, $0.title ?? $0.url) }, uniquingKeysWith: { a, _ in a })
+        let titles = try store.feedTitles()
         return try store.river(selection, limit: Self.riverLimit).map {
             RiverRow(entry: $0, feedTitle: titles[$0.feed] ?? "")
         }
@@ -125,7 +125,6 @@ public final class ReaderLibrary {
 
     /// The feed's title, for rows and the article's byline.
     public func feedTitle(_ id: FeedID) -> String {
-        guard let feed = try? active?.feed(id) else { return "" }
-        return feed.title ?? feed.url
+        (try? active?.feedTitles()[id]) ?? ""
     }
 }

@@ -31,7 +31,7 @@ final class ArticleScreen {
         self.context = context
         pages = EntryPages(rows: rows, context: context)
         pager = ArticlePager(frame: context.bounds, source: pages, startingAt: index, typography: context.typography,
-                             glyphs: context.glyphs)
+                             glyphs: context.glyphs, theme: context.theme)
         shown = pager.current
         back = context.typography.layout("‹ List", style: context.style(size: 15, weight: .bold, color: context.theme.accent),
                                          paragraph: ParagraphStyle(maxLines: 1), width: 90)

@@ -223,14 +223,15 @@ final class ListScreen: CircularRefreshDelegate {
         needsDraw = false
         let theme = context.theme
         let bounds = context.bounds
-        canvas.fill(bounds, with: theme.paper)
         let rowsArea = list.frame
         let rowsCanvas = canvas.clipped(to: canvas.snapped(rowsArea))
-        rowsCanvas.fill(rowsArea, with: theme.backdrop)
         let listTop = rowsArea.minY - list.scroll.offset
-        rowsCanvas.fill(Rect(x: 0, y: listTop, width: rowsArea.width, height: max(list.list.contentHeight, rowsArea.height)),
-                        with: theme.paper)
+        // The rows paint their area (paper, then each row); the gap a pull opens above them is backdrop.
         list.draw(into: rowsCanvas)
+        if listTop > rowsArea.minY {
+            rowsCanvas.fill(Rect(x: 0, y: rowsArea.minY, width: rowsArea.width, height: listTop - rowsArea.minY),
+                            with: theme.backdrop)
+        }
         if rows.isEmpty || list.list.layout.count == 0 {
             let message = rows.isEmpty && filter == .unread ? "All read. Pull down to look for new articles."
                 : rows.isEmpty ? "Nothing here yet." : "All done here."

@@ -69,9 +69,13 @@ public final class ArticlePager {
     }
 
     /// `source` must hold at least one page.
+    /// The colours of the bars and the space around the pages.
+    public let theme: Theme
+
     public init(frame: Rect, source: PagerSource, startingAt index: Int = 0, typography: Typography,
-                glyphs: GlyphCache) {
+                glyphs: GlyphCache, theme: Theme = .light) {
         self.frame = frame
+        self.theme = theme
         self.source = source
         self.typography = typography
         self.glyphs = glyphs
@@ -82,7 +86,8 @@ public final class ArticlePager {
         footer = PagerBar(edge: .footer, title: nil)
         pages[current] = page
         settle()
-        prepareNeighbours()
+        // The neighbours are rendered when the panel next rests (`prepareNeighbours`), not here: opening an
+        // article must show its first frame without rendering two more screens first.
     }
 
     private static func scroller(frame: Rect, page: PagerPage, scale: Scale) -> ScrollView {
@@ -92,7 +97,7 @@ public final class ArticlePager {
 
     /// The current article is shown at its top, its bars naming its neighbours.
     private func settle() {
-        let titleStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.ink)
+        let titleStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: theme.ink)
         func title(_ index: Int) -> TextLayout? {
             guard (0..<source.count).contains(index) else { return nil }
             return typography.layout(source.title(at: index), style: titleStyle,
@@ -255,11 +260,15 @@ public final class ArticlePager {
     // MARK: Drawing
 
     public func draw(into canvas: Canvas) {
-        canvas.fill(frame, with: Palette.backdrop)
+        // The space around the pages shows only past an edge, in a slide, or under a page shorter than the frame:
+        // otherwise the page paints every pixel, and a second full fill would cost a frame a millisecond.
+        let covered = transition == nil && scroll.offset >= 0 && scroll.offset <= max(0, page.contentHeight - frame.height)
+            && page.contentHeight >= frame.height
+        if !covered { canvas.fill(frame, with: theme.backdrop) }
         if let t = transition, let leaving {
             leaving.page.draw(into: canvas, frame: frame.offsetBy(dx: 0, dy: leavingTop(t)), offset: 0)
             leaving.bar.draw(into: canvas, x: frame.minX, y: frame.minY + barTop(t), width: frame.width,
-                             typography: typography)
+                             typography: typography, theme: theme)
             let top = frame.minY + arrivingTop(t)
             if let screen = screens[t.to] {
                 canvas.composite(screen, at: Point(x: frame.minX, y: top))
@@ -272,8 +281,10 @@ public final class ArticlePager {
         page.draw(into: canvas, frame: Rect(x: frame.minX, y: frame.minY - scroll.offset, width: frame.width,
                                             height: max(page.contentHeight, frame.height)),
                   offset: 0)
-        header.draw(into: canvas, x: frame.minX, y: frame.minY + headerTop, width: frame.width, typography: typography)
-        footer.draw(into: canvas, x: frame.minX, y: frame.minY + footerTop, width: frame.width, typography: typography)
+        header.draw(into: canvas, x: frame.minX, y: frame.minY + headerTop, width: frame.width, typography: typography,
+                    theme: theme)
+        footer.draw(into: canvas, x: frame.minX, y: frame.minY + footerTop, width: frame.width, typography: typography,
+                    theme: theme)
     }
 
     /// Puts the current page at `scrollY` at rest (the place a person was reading, after a restart).

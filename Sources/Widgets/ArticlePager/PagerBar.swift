@@ -51,12 +51,13 @@ public struct PagerBar: Sendable {
 
     /// Paints the bar with its top-left corner at (x, y), `width` wide: the space the pull reveals, the arrow
     /// and the neighbour's title.
-    public func draw(into canvas: Canvas, x: Double, y: Double, width: Double, typography: Typography) {
+    public func draw(into canvas: Canvas, x: Double, y: Double, width: Double, typography: Typography,
+                     theme: Theme = .light) {
         guard let title else { return }
         let bar = Rect(x: x, y: y, width: width, height: Self.height)
         guard canvas.needsDrawing(bar) else { return }
-        canvas.fill(bar, with: Palette.backdrop)
-        arrow.draw(into: canvas, barX: x, barY: y, color: isLoaded ? Palette.accent : Palette.faint)
+        canvas.fill(bar, with: theme.backdrop)
+        arrow.draw(into: canvas, barX: x, barY: y, color: isLoaded ? theme.accent : theme.faint)
         canvas.draw(title, at: Point(x: x + Self.titleX, y: y + (Self.height - typography.height(of: title)) / 2))
     }
 }

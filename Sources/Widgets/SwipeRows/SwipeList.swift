@@ -323,7 +323,8 @@ public final class SwipeList<Cell: AnyObject> {
                 }
             }
             let content = swipe?.contentFrame(in: visible.frame) ?? visible.frame
-            rowCanvas.fill(content, with: theme.paper)
+            // The list's fill already made a resting row paper; a sliding one covers its buttons.
+            if let swipe, swipe.offset > 0 { rowCanvas.fill(content, with: theme.paper) }
             if let flash, flash.row == visible.id {
                 // The selected row lights up and fades back to paper.
                 let fade = 1 - (time - flash.start) / Self.selectionFlashSeconds
