@@ -295,3 +295,39 @@ final class LoopbackBox: @unchecked Sendable {
     func set(_ new: [UInt8]) { lock.locked { bytes = new } }
     func get() -> [UInt8] { lock.locked { bytes } }
 }
+
+/// The bundled samples on the panel: what a person sees before subscribing to anything.
+@Suite struct SampleReaderTests {
+    @Test func aTapOnAnArticlesPictureShowsItWhole() throws {
+        let typesetter = Typesetter(library: try FontLibrary())
+        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60, typesetter: typesetter,
+                                    settings: ReaderSettings(),
+                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
+                                    utcOffset: { _ in 0 })
+        try reader.loop.frame(at: 0)
+        guard case .list(let list) = reader.app.screen,
+              let index = list.rows.firstIndex(where: { $0.title == "The tiles behind the stove" }) else {
+            Issue.record("the sample with a picture is not on the list")
+            return
+        }
+        reader.app.open(index, in: list)
+        try reader.loop.frame(at: 0.1)
+        guard case .article(let article, _) = reader.app.screen, let body = article.pager.currentPage as? ArticleBody else {
+            Issue.record("the article did not open")
+            return
+        }
+        // Where the picture is on screen: the first point down the middle of the column that lands on it.
+        let y = try #require(stride(from: 60.0, to: 470, by: 5).first {
+            if case .image? = body.target(at: Point(x: 400, y: $0)) { true } else { false }
+        })
+        let replay = "0 0 down 400 \(y)\n60000 0 up 400 \(y)"
+        try TraceReplay(trace: try TouchTrace(parsing: replay), fps: 60).play(reader.app, loop: reader.loop) { _ in }
+        #expect(reader.app.inspection().first { $0.0 == "overlay" }?.1 == .string("image"))
+        let picture = try #require(reader.app.wholePicture("https://samples.lectern.invalid/images/kitchen-tiles.jpg",
+                                                           fitting: Rect(x: 24, y: 24, width: 752, height: 432)),
+                                   "decoded while the panel rested")
+        #expect(picture.height <= 432 && picture.width <= 752 && picture.width >= 700)
+    }
+}
+

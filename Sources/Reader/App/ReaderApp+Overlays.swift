@@ -24,12 +24,32 @@ extension ReaderApp {
                                                     width: card.width - 32)
             canvas.draw(caption, at: Point(x: card.minX + 16, y: card.minY + side + 24))
         case .image(let url, let alt):
+            // The picture whole, as large as the panel allows (never enlarged), on the dimmed screen; its alt text
+            // in a box while it is decoded, or when it cannot be.
             let box = bounds.insetBy(24)
+            if let picture = wholePicture(url, fitting: box) {
+                let w = context.scale.points(Double(picture.width)), h = context.scale.points(Double(picture.height))
+                canvas.composite(picture, at: Point(x: (box.midX - w / 2).rounded(), y: (box.midY - h / 2).rounded()))
+                return
+            }
             canvas.fill(box, with: theme.inset)
             let words = context.typography.layout(alt ?? url, style: context.style(size: 17, color: theme.faint),
                                                   paragraph: ParagraphStyle(alignment: .center), width: box.width - 48)
             canvas.draw(words, at: Point(x: box.minX + 24, y: box.midY - context.typography.height(of: words) / 2))
         }
+    }
+}
+
+extension ReaderApp {
+    /// The picture decoded to fit `box` (points) whole, if it is decoded yet (else it is queued).
+    func wholePicture(_ url: String, fitting box: Rect) -> Surface? {
+        guard let (w, h) = context.images.size(of: url), w > 0, h > 0 else { return nil }
+        let maxWidth = context.scale.pixels(box.width), maxHeight = context.scale.pixels(box.height)
+        let width = Int(min(Double(w), maxWidth, Double(w) * maxHeight / Double(h)).rounded(.down))
+        guard let decoded = context.images.picture(url, width: max(1, width)) else { return nil }
+        // A picture decoded a little taller than the box (rounding) is shrunk to fit rather than cut.
+        guard Double(decoded.height) > maxHeight else { return decoded }
+        return ImageShrinking.shrink(decoded, width: Int(maxWidth), height: Int(maxHeight))
     }
 }
 
