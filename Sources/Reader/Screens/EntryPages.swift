@@ -32,10 +32,21 @@ final class EntryPages: PagerSource {
     /// Article pictures at the column's width, from the reader's images (decoded at rest, never mid-frame).
     private lazy var pictures = ColumnPictures(images: context.images, scale: context.scale)
 
+    /// The most markup a page sets: about 40,000 words, eight times a long read. Beyond it an article is not
+    /// read on a wall, and setting it would stall the tap that opens it (a 15 MiB body takes over a second to
+    /// parse); the page says so and the link's QR code carries the reader on.
+    static let largestBody = 256 << 10
+
     /// The entry's blocks: its markup through the sanitiser, else its plain content or summary.
     static func blocks(of entry: StoredEntry) -> [ArticleBlock] {
-        if let markup = entry.markup { return ArticleBlocks.make(from: markup) }
-        let text = entry.content ?? entry.summary ?? ""
-        return ArticleBlocks.make(from: Markup(kind: .text, text: text, base: nil))
+        let markup = entry.markup ?? Markup(kind: .text, text: entry.content ?? entry.summary ?? "", base: nil)
+        guard markup.text.utf8.count > largestBody else { return ArticleBlocks.make(from: markup) }
+        var cut = markup.text.utf8.index(markup.text.utf8.startIndex, offsetBy: largestBody)
+        while cut > markup.text.startIndex, !markup.text.unicodeScalars.indices.contains(cut) { cut = markup.text.utf8.index(before: cut) }
+        var blocks = ArticleBlocks.make(from: Markup(kind: markup.kind, text: String(markup.text[..<cut]), base: markup.base))
+        blocks.append(.rule)
+        blocks.append(.paragraph([InlineRun("This article goes on for longer than the panel shows. The rest is at its link: "
+                                            + "pull for the menu and show its QR code.", style: .emphasis)]))
+        return blocks
     }
 }
