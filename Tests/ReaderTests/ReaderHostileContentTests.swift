@@ -88,7 +88,8 @@ import Widgets
         #expect(heights.allSatisfy { $0.isFinite && $0 > 0 })
         // The 15 MiB body is set up to the page's bound, then says where the rest is.
         #expect(heights[2] > 50_000, "\(heights[2]) pt")
-        let entry = try #require(try shelf.store.entry(feed: try #require(try shelf.store.feeds().first).id, key: "urn:hostile:2"))
+        let feed = try #require(try shelf.store.feeds().first)
+        let entry = try #require(try shelf.store.entry(feed: feed.id, key: "urn:hostile:2"))
         guard case .paragraph(let runs)? = EntryPages.blocks(of: entry).last else {
             Issue.record("the cut article does not end with the note")
             return
