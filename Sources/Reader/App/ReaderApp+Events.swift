@@ -198,6 +198,8 @@ extension ReaderApp {
         case "Nearer":
             context.settings.readingDistance = max(0.3, context.settings.readingDistance - 0.3)
             settingsChanged()
+        case "Done":
+            show(context.library.hasFeeds ? .list(makeList(.unread)) : .empty(Self.emptyScreen(context)))
         case "Farther":
             context.settings.readingDistance = min(3, context.settings.readingDistance + 0.3)
             settingsChanged()

@@ -25,6 +25,7 @@ extension ReaderApp {
                      targets: ["Nearer", "Farther"]),
             .text("Turn ambient after \(ReaderSettings.plain(s.idleMinutes)) idle minutes. Night: \(s.night ?? "off"). "
                 + "These, and every other setting, are in /etc/lectern/lectern.conf; changes made here are kept on the panel."),
+            .actions(["Done"]),
         ])
     }
 
@@ -39,6 +40,7 @@ extension ReaderApp {
         ]
         if let size = library.storeSize { lines.append(.text("Store: \(size / 1024) KiB.")) }
         if let lastFetch { lines.append(.text("Last refresh: \(lastFetch.iso8601).")) }
+        lines.append(.actions(["Done"]))
         return NoticeScreen(context: context, lines: lines)
     }
 }

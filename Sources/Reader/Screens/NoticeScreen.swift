@@ -11,6 +11,8 @@ final class NoticeScreen {
         case text(String)
         /// A row with a label, its current value, and the targets beside it (names as shown).
         case setting(label: String, value: String, targets: [String])
+        /// Targets alone on a row, at the start of the column (Done).
+        case actions([String])
     }
 
     let context: ReaderContext
@@ -53,6 +55,15 @@ final class NoticeScreen {
                     targets.append((name, frame, label))
                 }
                 y += rowHeight + 6
+            case .actions(let names):
+                y += 8
+                for (i, name) in names.enumerated() {
+                    let frame = Rect(x: x + Double(i) * 136, y: y, width: 128, height: 52)
+                    let label = typography.layout(name, style: context.style(size: 16, weight: .bold, color: theme.accent),
+                                                  paragraph: ParagraphStyle(alignment: .center, maxLines: 1), width: 120)
+                    targets.append((name, frame, label))
+                }
+                y += 60
             }
         }
         contentHeight = y + 32
