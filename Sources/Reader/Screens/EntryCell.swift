@@ -14,6 +14,8 @@ final class EntryCell {
     static let padding = 14.0
     static let titleSize = 18.0
     static let metaSize = 13.0
+    /// The widest a row's words run, points: on a wide panel the rows' text keeps a reading measure, centred.
+    static let widest = 760.0
     /// The side of a row's picture, points.
     static let pictureSide = 84.0
 
@@ -36,7 +38,7 @@ final class EntryCell {
         let theme = context.theme
         let typography = context.typography
         hasPicture = row.entry.thumbnail.flatMap { context.images.size(of: $0) } != nil
-        let text = width - 2 * Self.padding - 18 - (hasPicture ? Self.pictureSide + 12 : 0)
+        let text = min(width, Self.widest) - 2 * Self.padding - 18 - (hasPicture ? Self.pictureSide + 12 : 0)
         let age = ReaderContext.age(of: row.entry.sortTime, now: now)
         meta = typography.layout("\(row.feedTitle) · \(age) · \(row.readingMinutes) min read",
                                  style: context.style(size: Self.metaSize, color: theme.faint),
@@ -57,8 +59,10 @@ final class EntryCell {
 
 
 
-    func draw(into canvas: Canvas, frame: Rect) {
+    func draw(into canvas: Canvas, frame wholeRow: Rect) {
         guard let row else { return }
+        let inset = max(0, ((wholeRow.width - Self.widest) / 2).rounded())
+        let frame = Rect(x: wholeRow.minX + inset, y: wholeRow.minY, width: wholeRow.width - 2 * inset, height: wholeRow.height)
         let theme = context.theme
         let x = frame.minX + Self.padding + 18
         let top = frame.minY + Self.padding
