@@ -331,3 +331,35 @@ final class LoopbackBox: @unchecked Sendable {
     }
 }
 
+
+/// An idle panel costs nothing: once a screen has settled, no frame is owed and no timer is armed, so the loop
+/// sleeps in poll until a finger, a flip or the hourly feed check.
+@Suite struct ReaderIdleTests {
+    @Test func everyScreenAtRestOwesNoFrameAndSetsNoTimer() throws {
+        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
+                                    typesetter: Typesetter(library: try FontLibrary()), settings: ReaderSettings(),
+                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
+                                    utcOffset: { _ in 0 })
+        var time = 0.0
+        func settle() throws {
+            // The panel's order: a frame, then preparing ahead (pictures, neighbours) when nothing moves.
+            for _ in 0..<180 {
+                try reader.loop.frame(at: time)
+                reader.loop.prepareAhead()
+                time += 1.0 / 60
+                if !reader.loop.needsFrame, reader.app.deadline == nil { break }
+            }
+            #expect(!reader.loop.needsFrame && reader.app.deadline == nil && reader.loop.wakeTime == nil,
+                    "\(reader.app.screenName) still owes frames at \(time) s")
+        }
+        try settle()
+        guard case .list(let list) = reader.app.screen else { Issue.record("no list"); return }
+        reader.app.open(0, in: list)
+        try settle()
+        for action in [MenuPanel.Action.feeds, .settings, .about, .filter(.starred)] {
+            reader.app.perform(action, at: time)
+            try settle()
+        }
+    }
+}
