@@ -1,5 +1,6 @@
 import ArgumentParser
 import Feeds
+import Reader
 import Platform
 
 /// `lectern feeds …`: the subscriptions in the store.
@@ -77,7 +78,7 @@ struct FeedsAddCommand: ParsableCommand {
             if try store.feedID(url: url) != nil {
                 print("already subscribed: \(url)")
             } else {
-                try store.addFeed(url: url, title: title, at: WallClock.now())
+                try store.addFeed(url: url, title: title, at: LocalTime.now())
                 print("added \(url)")
             }
         }
@@ -108,7 +109,7 @@ struct FeedsListCommand: ParsableCommand {
 
     func run() throws {
         let feeds = try options.withStore { try $0.feeds() }
-        let now = WallClock.now()
+        let now = LocalTime.now()
         if feeds.isEmpty { print("no feeds: add one with `lectern feeds add URL`") }
         for feed in feeds {
             print("\(feed.title ?? "(untitled)")\t\(feed.url)")
@@ -140,7 +141,7 @@ struct FeedsImportCommand: ParsableCommand {
         // The fetcher speaks http and https only; `feeds add` refuses other schemes, so import skips them.
         let fetchable = subscriptions.filter { (try? validatedFeedURL($0.url)) != nil }
         let skipped = subscriptions.count - fetchable.count
-        let now = WallClock.now()
+        let now = LocalTime.now()
         let (added, present) = try options.withStore { try $0.merge(fetchable, at: now) }
         print("imported \(file): \(added) added, \(present) already there"
             + (skipped > 0 ? ", \(skipped) skipped (not http or https)" : ""))
@@ -158,6 +159,6 @@ struct FeedsExportCommand: ParsableCommand {
         let subscriptions = feeds.map {
             OPMLSubscription(url: $0.url, title: $0.title, siteLink: $0.siteLink, category: $0.category)
         }
-        print(OPML.document(subscriptions, title: "Lectern subscriptions", created: WallClock.now()), terminator: "")
+        print(OPML.document(subscriptions, title: "Lectern subscriptions", created: LocalTime.now()), terminator: "")
     }
 }

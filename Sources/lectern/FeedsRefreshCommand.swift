@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import Feeds
+import Reader
 import Platform
 
 /// `lectern feeds refresh`: fetches feeds now through the same refresher the panel uses, printing each feed as
@@ -44,7 +45,7 @@ struct FeedsRefreshCommand: ParsableCommand {
             throw CommandFailure("cannot start fetching: \(error)")
         }
         defer { refresher.shutdown() }
-        let total = try refresher.refresh(dueAt: WallClock.now(), everything: !due)
+        let total = try refresher.refresh(dueAt: LocalTime.now(), everything: !due)
         guard total > 0 else {
             print(due ? "no feed is due" : "no feeds: add one with `lectern feeds add URL`")
             return nil

@@ -152,7 +152,7 @@ struct RunCommand: ParsableCommand {
             let store = try FeedStore(path: try StoreOptions.defaultPath())
             let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
             let keeper = FeedKeeper(events: loop, refresher: try FeedRefresher(store: store, fetcher: fetcher),
-                                    wallClock: WallClock.now)
+                                    wallClock: LocalTime.now)
             keeper.onReport = { report in log.info("\(FeedsRefreshCommand.describe(report))") }
             keeper.onError = { error in log.error("feeds not refreshed: \(error)") }
             keeper.start()

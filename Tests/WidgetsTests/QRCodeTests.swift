@@ -1,3 +1,4 @@
+import GoldenImages
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -106,20 +107,8 @@ import Widgets
         let written = png.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         try #require(written == png.count)
-        // stderr stays out: zbarimg's image loader may complain there about a missing D-Bus, harmlessly.
-        let pipe = try #require(popen("zbarimg --raw -q '\(path)' 2>/dev/null", "r"))
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, pipe)
-            if count <= 0 { break }
-            output += buffer[..<count]
-        }
-        let status = pclose(pipe)
+        let (result, status) = scanQRCode(at: path)
         #expect(status == 0, "zbarimg exit status \(status)")
-        var result = String(decoding: output, as: UTF8.self)
-        // zbarimg ends the symbol with a newline.
-        if result.hasSuffix("\n") { result.removeLast() }
         return result
     }
 }

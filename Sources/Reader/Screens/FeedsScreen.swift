@@ -209,16 +209,8 @@ final class FeedsScreen: PullToActionDelegate {
                                          width: area.width - 40)
             areaCanvas.draw(note, at: Point(x: 20, y: top + 24))
         }
-        let header = Rect(x: 0, y: 0, width: bounds.width, height: ListScreen.headerHeight)
-        canvas.fill(header, with: theme.paper)
-        canvas.fill(Rect(x: 0, y: header.maxY - 1, width: header.width, height: 1), with: theme.separator)
-        let name = typography.layout(context.library.showsSamples ? "Feeds (samples)" : "Feeds",
-                                     style: context.style(size: 22, weight: .bold, color: theme.ink),
-                                     paragraph: ParagraphStyle(maxLines: 1), width: bounds.width - 140)
-        canvas.draw(name, at: Point(x: 20, y: header.midY - typography.height(of: name) / 2))
-        let menu = typography.layout("Menu", style: context.style(size: 15, weight: .bold, color: theme.accent),
-                                     paragraph: ParagraphStyle(maxLines: 1), width: 100)
-        canvas.draw(menu, at: Point(x: bounds.width - 20 - typography.width(of: menu), y: header.midY - typography.height(of: menu) / 2))
+        ScreenHeader.draw(ScreenHeader.title(context.library.showsSamples ? "Feeds (samples)" : "Feeds", context: context),
+                          into: canvas, context: context)
         undo?.draw(into: canvas, context: context)
         return true
     }

@@ -23,7 +23,7 @@ final class ListScreen: CircularRefreshDelegate {
 
     enum SheetOption: Equatable { case toggleRead, toggleStar, qr }
 
-    static let headerHeight = 56.0
+    static let headerHeight = ScreenHeader.height
     static let bannerHeight = 40.0
 
     let context: ReaderContext
@@ -42,7 +42,6 @@ final class ListScreen: CircularRefreshDelegate {
     private var needsDraw = true
     private var time = 0.0
     private let header: TextLayout
-    private let menuLabel: TextLayout
 
     private enum Part: Equatable { case header, banner, undo, rows }
 
@@ -77,10 +76,7 @@ final class ListScreen: CircularRefreshDelegate {
         list.theme = theme
         list.longPressOpensSheet = true
         let counted = filter == .unread ? unread : rows.count
-        header = context.typography.layout("\(filter.title)  \(counted)", style: context.style(size: 22, weight: .bold, color: theme.ink),
-                                           paragraph: ParagraphStyle(maxLines: 1), width: bounds.width - 140)
-        menuLabel = context.typography.layout("Menu", style: context.style(size: 15, weight: .bold, color: theme.accent),
-                                              paragraph: ParagraphStyle(maxLines: 1), width: 100)
+        header = ScreenHeader.title("\(filter.title)  \(counted)", context: context)
         refresh.delegate = self
         list.sheetOptions = { [rowsRef] id in
             let entry = rowsRef.rows[id].entry
@@ -141,7 +137,7 @@ final class ListScreen: CircularRefreshDelegate {
         Rect(x: 0, y: Self.headerHeight, width: context.bounds.width, height: Self.bannerHeight)
     }
 
-    private var menuFrame: Rect { Rect(x: context.bounds.maxX - 110, y: 0, width: 110, height: Self.headerHeight) }
+    private var menuFrame: Rect { ScreenHeader.menuFrame(in: context.bounds) }
 
     func handle(_ event: TouchEvent) {
         needsDraw = true
@@ -247,21 +243,10 @@ final class ListScreen: CircularRefreshDelegate {
             Spinner.draw(into: rowsCanvas, center: center, diameter: CircularProgressView.diameter,
                          time: refresh.spinnerTime, opacity: refresh.spinnerAlpha)
         }
-        drawHeader(into: canvas)
+        ScreenHeader.draw(header, into: canvas, context: context)
         if newCount > 0 { drawBanner(into: canvas) }
         undo?.draw(into: canvas, context: context)
         return true
-    }
-
-    private func drawHeader(into canvas: Canvas) {
-        let theme = context.theme
-        let frame = Rect(x: 0, y: 0, width: context.bounds.width, height: Self.headerHeight)
-        canvas.fill(frame, with: theme.paper)
-        canvas.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), with: theme.separator)
-        let typography = context.typography
-        canvas.draw(header, at: Point(x: 20, y: frame.midY - typography.height(of: header) / 2))
-        canvas.draw(menuLabel, at: Point(x: menuFrame.maxX - 20 - typography.width(of: menuLabel),
-                                         y: frame.midY - typography.height(of: menuLabel) / 2))
     }
 
     private func drawBanner(into canvas: Canvas) {
