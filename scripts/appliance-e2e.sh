@@ -2,14 +2,17 @@
 # The appliance image end to end, in QEMU: builds the amd64 image (board/qemu-x86_64) around the given binary,
 # boots it as a person would (systemd, lectern.service, read-only root, data disk) and checks the faults it
 # must survive, printing how long each recovery took:
-#   start    the first frame (READY=1) matches the headless rendering; a touch through a new uinput device
-#            changes the screen as it does headless
-#   crash    SIGKILL: systemd restarts lectern, and the screen comes back showing the same demo
+#   start    the reader's first frame (READY=1: the list of the bundled sample feeds, the data disk being new)
+#            matches the headless rendering; a tap on a row through a new uinput touchscreen opens the article,
+#            as the same tap played headless does
+#   crash    SIGKILL: systemd restarts lectern, and the screen comes back showing the same article (the place
+#            saved in reader.place)
 #   hang     SIGSTOP: the watchdog (shortened to 6 s) kills and restarts it
 #   touch    the touchscreen vanishes mid-gesture: lectern keeps running (and drops the half gesture); a new
 #            touchscreen works without a restart
 #   display  (not here: QEMU cannot unplug a virtio-gpu head; tested with a scripted uevent source)
-#   soak     gestures for LECTERN_SOAK_SECONDS (60): lectern's RSS and open files before and after
+#   soak     reader gestures (rows opened, articles and the list scrolled, the menu pulled and closed) for
+#            LECTERN_SOAK_SECONDS (60): lectern's RSS and open files before and after
 #   power    QEMU killed (SIGKILL) while a writer commits to the data disk: after the next boot the store is
 #            intact and holds every write that was acknowledged to the host
 # Commands run in the guest through the guest agent, which only the --test image has.
@@ -45,44 +48,65 @@ rm -f "$out/data.img"  # a fresh data disk for every run
 "$repo/board/qemu-x86_64/build-image.sh" --test "$bin" "$out" || { say "FAIL: the image did not build"; exit 1; }
 say "image built in $(since "$t") s"
 
-# --- what the panel must show: the same screens drawn headless (scale 1: points are pixels) ----------------
+# --- what the panel must show: the reader's screens drawn headless (scale 1: points are pixels) -------------
+# The reader's list: a header 56 pt tall, then rows 118 pt tall; an article has its "‹ List" chip at the top
+# left; a pull from the right edge (from anywhere on an article) opens the menu, a tap outside its targets
+# closes it.
 tap() { printf '0 0 down %s %s\n80000 0 up\n' "$1" "$2"; }  # tap X Y: a trace of one tap
-tab_x() { echo $(( 1280 * (2 * $1 + 1) / 10 )); }           # tab_x N: the middle of demo N (0-4) in the bar
-tap "$(tab_x 0)" 776 > "$work/tap-menu.trace"
-tap "$(tab_x 1)" 776 > "$work/tap-pager.trace"
-tap "$(tab_x 2)" 776 > "$work/tap-action.trace"
-# A pull to the left for the menu, slow enough (8 s) to pull the touchscreen out from under it.
-awk 'BEGIN {print "0 0 down 1180 400"; for (i = 1; i <= 160; i++) printf "%d 0 move %d 400\n", i * 50000, 1180 - i * 2; print "8100000 0 up"}' \
-  > "$work/slow-pull.trace"
-# The soak: taps on every demo, a pull and a drag on each, round and round.
-# It plays twice: a first round of 30 s shows every demo once (each is made when first shown), so that what the
-# second round adds to RSS is growth, not start-up.
-for trace in warm:30 soak:$soak_seconds; do
+row_y() { echo $(( 56 + 118 * $1 + 59 )); }                 # row_y N: the middle of the list's row N (0: the top)
+tap 300 "$(row_y 0)" > "$work/tap-row.trace"
+tap 50 28 > "$work/tap-back.trace"
+# A pull from the right edge for the menu, 120 pt in 3 s (past the point where letting go opens the menu), then
+# held there, trembling, until 20 s: long enough to pull the touchscreen out from under it whatever TCG's pace.
+awk 'BEGIN {print "0 0 down 1270 400"; for (i = 1; i <= 60; i++) printf "%d 0 move %d 400\n", i * 50000, 1270 - i * 2
+            for (t = 3100000; t < 20000000; t += 100000) printf "%d 0 move %d 400\n", t, 1150 + (t / 100000) % 2
+            print "20100000 0 up"}' > "$work/slow-pull.trace"
+# The soak: each cycle opens a row, scrolls the article down and up (a short one turns to the next article
+# and back), pulls for the menu and closes it, goes back to the list, scrolls it down and up, and pulls for the
+# menu from the right edge; the next cycle opens the next of the first five rows. No gesture marks anything
+# read or changes a setting beyond opening articles. It plays twice: a first round opens each of the five once
+# (every article, the menu and their caches are made when first shown), so that what the second round (the
+# same gestures for LECTERN_SOAK_SECONDS) adds to RSS is growth, not start-up.
+for trace in warm:round soak:$soak_seconds; do
 python3 - "${trace#*:}" > "$work/${trace%%:*}.trace" <<'PY'
 import sys
-end, t, lines = float(sys.argv[1]) * 1e6, 0, []
+rounds = sys.argv[1] == "round"
+end = float("inf") if rounds else float(sys.argv[1]) * 1e6
+t, lines = 0, []
 def stroke(x0, y0, x1, y1, steps=20, dt=16000):
     global t
     lines.append(f"{t} 0 down {x0} {y0}")
     for i in range(1, steps + 1):
         t += dt
         lines.append(f"{t} 0 move {round(x0 + (x1 - x0) * i / steps)} {round(y0 + (y1 - y0) * i / steps)}")
-    t += 150000
+    t += 150000   # held still before lifting: no flick, so the scrolls come back exactly
     lines.append(f"{t} 0 up")
     t += 900000
+def tap(x, y):
+    global t
+    lines.append(f"{t} 0 down {x} {y}"); t += 80000; lines.append(f"{t} 0 up"); t += 900000
 n = 0
-while t < end:
-    x = 1280 * (2 * (n % 5) + 1) // 10
-    lines.append(f"{t} 0 down {x} 776"); t += 80000; lines.append(f"{t} 0 up"); t += 900000
-    stroke(1180, 400, 880, 400)
-    stroke(640, 600, 640, 200)
-    stroke(200, 300, 700, 320)
+while t < end and not (rounds and n == 5):
+    tap(300, 56 + 118 * (n % 5) + 59)   # open row n % 5
+    stroke(640, 600, 640, 250)          # the article: scroll down
+    stroke(640, 250, 640, 600)          # and back up
+    stroke(1180, 400, 880, 400)         # a pull for the menu
+    tap(100, 700)                       # a tap beside its targets closes it
+    tap(50, 28)                         # back to the list
+    stroke(640, 600, 640, 250)          # the list: scroll down
+    stroke(640, 250, 640, 600)          # and back up
+    stroke(1270, 400, 1000, 400)        # a pull from the right edge for the menu
+    tap(100, 700)
     n += 1
 print("\n".join(lines))
 PY
 done
-"$bin" run --headless --size 1280x800 --out "$work/ref-first" >/dev/null
-"$bin" run --headless --size 1280x800 --trace "$work/tap-pager.trace" --out "$work/ref-pager" >/dev/null
+# Headless, the reader draws over a state directory of its own (an empty store: the bundled samples), as on
+# the appliance's new data disk, in the guest's time zone (UTC): the samples' ages come from the wall clock.
+reference() { STATE_DIRECTORY="$work/host-state" TZ=UTC "$bin" run --headless --size 1280x800 "$@" >/dev/null; }
+mkdir -p "$work/host-state"
+reference --out "$work/ref-first"                                         # ref-first/list.png: the first screen
+reference --trace "$work/tap-row.trace" --out "$work/ref-article"         # ref-article/reader.png: row 0 opened
 
 # --- booting, and talking to the guest ----------------------------------------------------------------------
 serial=$out/serial.log
@@ -123,6 +147,20 @@ wait_active() {  # wait_active SECONDS [OLD_PID]: until lectern is active (READY
 shot() { sleep "${settle:-2}"; qemu_screendump "$out/qmp.sock" "$work/$1.png"; }  # shot NAME: a screendump, settled
 same() { python3 "$here/png_compare.py" "$1" "$2" >/dev/null; }
 differs() { ! same "$@"; }
+# until_screen NAME same|differs PNG [SECONDS]: screendumps NAME until it is the same as PNG (or differs from
+# it), for at most SECONDS (30); the last screendump stays NAME.png. Says how the last one differs on failure.
+until_screen() {
+  local deadline=$((SECONDS + ${4:-30}))
+  while :; do
+    qemu_screendump "$out/qmp.sock" "$work/$1.png"
+    "$2" "$work/$1.png" "$3" && return 0
+    if [ $SECONDS -ge "$deadline" ]; then
+      say "$1.png after ${4:-30} s: $(python3 "$here/png_compare.py" "$work/$1.png" "$3" 2>&1 | tail -1)"
+      return 1
+    fi
+    sleep 0.3
+  done
+}
 replay() { guest "lectern touch replay --wait 2 $1 >/dev/null"; }  # replay GUEST-TRACE: a new touchscreen plays it
 put() { qemu_ctl qga "$out/qga.sock" put "$2" < "$1"; }
 usage_of() { guest "pid=\$(systemctl show lectern -p MainPID --value); echo \$(awk '/VmRSS/ {print \$2}' /proc/\$pid/status) \$(ls /proc/\$pid/fd | wc -l)"; }
@@ -140,14 +178,15 @@ say "boot to first frame (QEMU start to READY=1 on the console): $boot_to_ready 
 say "service start to first frame (ExecMainStart to READY=1): $(monotonic_span ExecMainStartTimestampMonotonic ActiveEnterTimestampMonotonic) s"
 check "the root is read-only, the data disk writable" guest "grep -q ' / ext4 ro' /proc/mounts && grep -q ' /var/lib/lectern ext4 rw' /proc/mounts"
 check "lectern runs as its own user" test "$(guest 'stat -c %U /proc/$(systemctl show lectern -p MainPID --value)')" = lectern
-shot first
-check "the first frame is the first screen drawn headless" python3 "$here/png_compare.py" "$work/first.png" "$work/ref-first/pull-menu.png"
-for f in tap-menu tap-pager tap-action slow-pull warm soak; do put "$work/$f.trace" "/run/$f.trace"; done
+check "the first frame is the reader's list, as drawn headless" until_screen first same "$work/ref-first/list.png"
+for f in tap-row tap-back slow-pull warm soak; do put "$work/$f.trace" "/run/$f.trace"; done
 t=$(now)
-replay /run/tap-pager.trace
-shot pager
+replay /run/tap-row.trace
+check "a tap on a row through a new touchscreen opens the article, as headless" \
+  until_screen article same "$work/ref-article/reader.png"
 say "a tap through a new touchscreen, replayed and screendumped in $(since "$t") s"
-check "a touch moves to the pager, as headless" python3 "$here/png_compare.py" "$work/pager.png" "$work/ref-pager/pull-menu.png"
+guest "cat /var/lib/lectern/reader.place" > "$work/place.log" 2>&1
+check "the place is saved: the article opened ($(paste -sd' ' "$work/place.log"))" grep -q '^entry=' "$work/place.log"
 
 # --- crash: SIGKILL --------------------------------------------------------------------------------------------
 say "crash"
@@ -158,8 +197,8 @@ guest "systemctl kill -s SIGKILL lectern"
 if new_pid=$(wait_active 60 "$old_pid"); then
   say "SIGKILL to READY=1 again: $(since "$t") s (pid $old_pid -> $new_pid, NRestarts=$(prop NRestarts))"
   check "systemd restarted lectern after SIGKILL" test "$(prop NRestarts)" -ge 1
-  shot after-crash
-  check "after the restart the screen shows the same demo (needs run to restore its scene)" same "$work/after-crash.png" "$work/pager.png"
+  check "after the restart the screen shows the same article (the place restored)" \
+    until_screen after-crash same "$work/article.png"
 else
   check "systemd restarted lectern after SIGKILL" false
 fi
@@ -174,6 +213,7 @@ guest "kill -STOP $old_pid"
 if new_pid=$(wait_active 90 "$old_pid"); then
   say "SIGSTOP to READY=1 again: $(since "$t") s (WatchdogSec=6, RestartSec=2)"
   check "the watchdog killed the hung lectern and systemd restarted it" test "$(grep -c "Watchdog timeout" "$serial")" -gt "$watchdog_before"
+  check "... and the reader is back at the same article" until_screen rest same "$work/article.png"
 else
   check "the watchdog killed the hung lectern and systemd restarted it" false
 fi
@@ -182,22 +222,26 @@ guest "rm -r /run/systemd/system/lectern.service.d && systemctl daemon-reload"
 # --- touch device removed mid-gesture -----------------------------------------------------------------------
 say "touchscreen removed mid-gesture"
 pid=$(prop MainPID)
-replay /run/tap-menu.trace  # the pull below is the pull-menu demo's, whichever demo was restored
-shot rest
+[ -f "$work/rest.png" ] || shot rest  # the article the place brought back after the restarts
 replayer=$(qemu_ctl qga "$out/qga.sock" spawn "exec lectern touch replay --wait 2 /run/slow-pull.trace")
-sleep 5  # the device appears, 2 s later the finger goes down and pulls for 8 s: this is in the middle
-settle=0 shot mid-gesture
-guest "kill -KILL $replayer"
-sleep 1
-check "the half gesture was under way when the touchscreen went" differs "$work/mid-gesture.png" "$work/rest.png"
-check "lectern kept running when its touchscreen vanished" test "$(prop MainPID)" = "$pid"
-shot after-unplug
-check "the half gesture was dropped: the screen is back at rest (needs the app to cancel touches of a removed device)" \
-  same "$work/after-unplug.png" "$work/rest.png"
+# The device appears, 2 s later the finger goes down at the right edge, pulls for 3 s and holds until 20 s: once
+# the pull shows, 3 s more is past the point where letting go would open the menu, well before the finger lifts.
 t=$(now)
-replay /run/tap-action.trace
-shot new-device
-check "a new touchscreen works without a restart" differs "$work/new-device.png" "$work/after-unplug.png"
+if until_screen pulling differs "$work/rest.png" 20; then
+  sleep 3
+  settle=0 shot mid-gesture
+fi
+guest "kill -KILL $replayer"
+say "the touchscreen removed $(since "$t") s after it was made (its finger lifts at 22 s)"
+half_gesture() { [ -f "$work/mid-gesture.png" ] && differs "$work/mid-gesture.png" "$work/rest.png"; }
+check "the half gesture was under way when the touchscreen went" half_gesture
+check "lectern kept running when its touchscreen vanished" test "$(prop MainPID)" = "$pid"
+check "the half gesture was dropped: the screen is back at rest, no menu (needs the app to cancel touches of a removed device)" \
+  until_screen after-unplug same "$work/rest.png" 15
+t=$(now)
+replay /run/tap-back.trace
+check "a new touchscreen works without a restart: its tap goes back to the list" \
+  until_screen new-device differs "$work/after-unplug.png" 15
 check "... and lectern is the same process" test "$(prop MainPID)" = "$pid"
 say "a new touchscreen's tap replayed and screendumped in $(since "$t") s"
 
@@ -205,9 +249,9 @@ say "a new touchscreen's tap replayed and screendumped in $(since "$t") s"
 say "display: not checked here: QEMU cannot unplug a virtio-gpu head (the hotplug logic is tested with a scripted uevent source)"
 
 # --- soak ------------------------------------------------------------------------------------------------------
-say "soak: 30 s of gestures to show every demo once, then $soak_seconds s measured"
+say "soak: a round of gestures that opens each of five articles once, then $soak_seconds s measured"
 pid=$(prop MainPID)
-timeout=150 guest "lectern touch replay --wait 2 /run/warm.trace >/dev/null"
+timeout=240 guest "lectern touch replay --wait 2 /run/warm.trace >/dev/null"
 sleep 2
 read -r rss0 fds0 <<<"$(usage_of)"
 t=$(now)

@@ -2,6 +2,8 @@
 # End to end on emulated hardware: boots Debian's kernel in QEMU with a virtio-gpu display, runs the release
 # lectern from a small initramfs on /dev/dri/card0 (KMS, dumb buffers, page flips), takes screendumps over QMP
 # and checks them pixel for pixel against the headless rendering of the same screens, upright and turned 90°.
+# It runs the interaction demos (`run --demo`, on the panel and headless alike), whose screens it knows; the
+# reader, what `run` shows by default, is the appliance test's (appliance-e2e.sh).
 # A virtual touchscreen (uinput) plays fingers through the kernel and libinput: a pull for the menu, then a tap
 # to close it, a tap on the pager's tab and a pull past the article's footer. The screen must show the menu,
 # then the next article, exactly as the same touches played headless on a virtual clock draw them; the app
@@ -75,7 +77,7 @@ finish() {
 interact() {
   phase=$1 suffix=$2; shift 2
   echo "e2e: $phase"
-  /usr/bin/lectern run --card /dev/dri/card0 --show-touches "$@" &
+  /usr/bin/lectern run --demo --card /dev/dri/card0 --show-touches "$@" &
   pid=$!
   sleep 8
   echo "/menu-$suffix.trace" >&3
@@ -114,7 +116,7 @@ interact turned turned --rotate 90 --scene pull-menu
 # The second output has no monitor: the kiosk must wait for one, asleep, instead of giving up. It restores the
 # demo the last run ended on (the pager) from its state file.
 echo "e2e: waiting"
-/usr/bin/lectern run --card /dev/dri/card0 --connector Virtual-2 &
+/usr/bin/lectern run --demo --card /dev/dri/card0 --connector Virtual-2 &
 pid=$!
 sleep 10
 finish $pid
@@ -191,12 +193,12 @@ check() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); say
 for orientation in up turned; do
   size=${width}x${height}
   [ $orientation = turned ] && size=${height}x${width}
-  "$bin" run --headless --size $size --out "$work/$orientation-first" >/dev/null
-  "$bin" run --headless --size $size --trace "$work/menu-$orientation.trace" --out "$work/$orientation-menu" >/dev/null
+  "$bin" run --headless --demo --size $size --out "$work/$orientation-first" >/dev/null
+  "$bin" run --headless --demo --size $size --trace "$work/menu-$orientation.trace" --out "$work/$orientation-menu" >/dev/null
   # The footer gesture follows the menu's on the same screen: both played one after the other.
   awk 'NR == FNR {print; last = $1; next} {if ($1 ~ /^[0-9]+$/) $1 += last + 2000000; print}' \
     "$work/menu-$orientation.trace" "$work/footer-$orientation.trace" > "$work/both-$orientation.trace"
-  "$bin" run --headless --size $size --trace "$work/both-$orientation.trace" --out "$work/$orientation-footer" >/dev/null
+  "$bin" run --headless --demo --size $size --trace "$work/both-$orientation.trace" --out "$work/$orientation-footer" >/dev/null
 done
 
 # expect_screen MARKER COUNT PNG ROTATE NAME: once the serial log shows MARKER COUNT times, the panel must
