@@ -1,9 +1,10 @@
 # The two commands of the README: `make run` and `make test`. Both install what is missing first.
 SWIFT ?= swift
-# What building and running needs, with the fonts text falls back to (DejaVu; WenQuanYi for CJK).
+# What building and running needs, with the fonts text falls back to (DejaVu, its italics and obliques in
+# -extra; WenQuanYi for CJK).
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
         libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libgif-dev libqrencode-dev \
-        fonts-dejavu-core fonts-wqy-microhei
+        fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
 # What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance

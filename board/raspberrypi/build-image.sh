@@ -73,7 +73,7 @@ fi
 
 packages=(systemd-sysv udev dbus systemd-resolved systemd-timesyncd
           libdrm2 libinput10 libudev1 libfreetype6 libharfbuzz0b libxml2 libcurl4 libsqlite3-0
-          libpng16-16 libwebp7 libwebpmux3 libjpeg62-turbo libgif7 libqrencode4 ca-certificates fonts-dejavu-core fonts-wqy-microhei
+          libpng16-16 libwebp7 libwebpmux3 libjpeg62-turbo libgif7 libqrencode4 ca-certificates fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
           e2fsprogs raspi-firmware linux-image-arm64 initramfs-tools)
 mmdebstrap_cmd=(mmdebstrap --variant=minbase --architecture=arm64 --components=main,non-free-firmware
                 "--include=$(IFS=,; echo "${packages[*]}")"
