@@ -18,7 +18,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 AS_ROOT := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 IMAGE_DIR := .build-appliance/image
 
-.PHONY: deps test-deps release run test image boot
+.PHONY: deps test-deps release run test fuzz image boot
 
 deps:
 	@scripts/install-deps.sh $(DEBS)
@@ -39,11 +39,22 @@ test: test-deps
 	scripts/test-cli.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-fuzz-short.sh
 	$(SWIFT) build $(RELEASE_FLAGS)
 	scripts/test-footprint.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	scripts/test-unit-security.sh
 	scripts/qemu-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	$(AS_ROOT) scripts/appliance-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
+
+# Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see README, "Fuzzing").
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= jpeg png webp gif any blocks layout
+
+fuzz: deps
+	@for target in $(FUZZ_TARGETS); do \
+	  echo "== fuzz $$target for $(FUZZ_SECONDS) s"; \
+	  scripts/fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; \
+	done
 
 # The appliance for an amd64 virtual machine (board/qemu-x86_64), and booting it in QEMU: a window with
 # $DISPLAY, else VNC on localhost:5900.

@@ -1,38 +1,132 @@
 #!/usr/bin/env bash
-# Fuzzes one image decoder with libFuzzer under AddressSanitizer. Usage: scripts/fuzz.sh TARGET SECONDS
-# TARGET is jpeg, png, webp, gif (one decoder, past the header check) or any (the public decode path).
-# The Codecs sources are compiled together with the harness in Fuzz/Images/TARGET.swift; Raster, which they
-# use for surfaces, is built beside them without instrumentation. New inputs go to .build/fuzz/corpus-TARGET
-# (the seeds in Fuzz/Images/corpus stay as committed), crashes to .build/fuzz/crashes-TARGET/.
-# Extra arguments after SECONDS go to libFuzzer (e.g. -dict=FILE); .build/fuzz/fuzz-TARGET CRASHFILE replays a crash.
+# Fuzzes one target with libFuzzer under AddressSanitizer. Usage: scripts/fuzz.sh [--seeds-only] TARGET SECONDS
+#   jpeg, png, webp, gif  one image decoder, past the header check (Fuzz/Images/TARGET.swift)
+#   any                   the public image decode path
+#   blocks                HTML to article blocks: ArticleBlocks.make, the feed sanitiser (Fuzz/Blocks/blocks.swift)
+#   layout                those blocks set by the reader's article page, ArticleBody, narrow and wide, its first
+#                         screen drawn (Fuzz/Layout/layout.swift)
+# New inputs go to .build/fuzz/corpus-TARGET (the seeds in Fuzz/*/corpus stay as committed), crashes to
+# .build/fuzz/crashes-TARGET/. With --seeds-only the run starts from the committed seeds alone and keeps what it
+# finds in a scratch .build/fuzz/short-TARGET emptied first, so a short round in `make test` is the same every
+# time. Extra arguments after SECONDS go to libFuzzer (e.g. -dict=FILE, -runs=N); .build/fuzz/fuzz-TARGET
+# CRASHFILE replays a crash.
+#
+# How the targets are built, and why not with `swift build`: SwiftPM cannot add -sanitize=fuzzer to some modules
+# only, and a whole Reader target would drag in Platform (DRM, libinput), SQLite and swift-log. So each module a
+# target needs is compiled here with swiftc into a static library under .build/fuzz, rebuilt only when one of
+# its sources (or this script) is newer, and the harness is linked against them:
+#   - Raster is built plain: it only holds the surfaces, and its pixel loops would slow every run.
+#   - Codecs, Feeds, Text and Widgets, the code that reads untrusted bytes and text, are built with
+#     -sanitize=fuzzer,address: coverage guides the fuzzer through them and ASan checks their memory. Feeds is
+#     built with -enable-testing so the blocks harness can check its internal rules with @testable import.
+#   - The Reader target cannot be compiled whole, so the layout harness is compiled into a module named Reader
+#     together with the real Reader/Library files the article page is made of (listed below, never copied).
+# -O keeps every bounds and overflow check; the sanitizers add address checks on top.
 set -euo pipefail
-target=${1:?usage: scripts/fuzz.sh jpeg|png|webp|gif|any SECONDS [libFuzzer arguments]}
-seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
+seeds_only=
+if [ "${1:-}" = --seeds-only ]; then seeds_only=1; shift; fi
+usage="usage: scripts/fuzz.sh [--seeds-only] jpeg|png|webp|gif|any|blocks|layout SECONDS [libFuzzer arguments]"
+target=${1:?$usage}
+seconds=${2:?$usage}
 shift 2
 cd "$(dirname "$0")/.."
-[ -f "Fuzz/Images/$target.swift" ] || { echo "fuzz.sh: no harness Fuzz/Images/$target.swift" >&2; exit 1; }
+self=scripts/fuzz.sh
 
 out=.build/fuzz
-mkdir -p "$out/crashes-$target" "$out/corpus-$target"
-# The include and link flags of the libraries the module maps name; giflib has no pkg-config file.
-cflags=$(pkg-config --cflags libjpeg libpng libwebpmux)
-libs="$(pkg-config --libs libjpeg libpng libwebpmux) -lwebp -lgif"
-modules=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CWebP -I Sources/CGIF)
-xcc=()
-for flag in $cflags; do xcc+=(-Xcc "$flag"); done
+mkdir -p "$out"
+fuzz_flags=(-O -sanitize=fuzzer,address)
 
-if [ ! -f "$out/libRaster.a" ] || [ -n "$(find Sources/Raster -newer "$out/libRaster.a")" ]; then
-  mapfile -t raster < <(find Sources/Raster -name '*.swift' | sort)
-  swiftc -O -parse-as-library -module-name Raster -emit-library -static -emit-module \
-    -emit-module-path "$out/Raster.swiftmodule" -o "$out/libRaster.a" "${modules[@]}" "${xcc[@]}" "${raster[@]}"
+# The include flags of the C libraries the module maps name, as -Xcc flags for swiftc.
+xcc() { local flag; for flag in $(pkg-config --cflags "$@"); do printf -- '-Xcc\n%s\n' "$flag"; done; }
+mapfile -t image_xcc < <(xcc libjpeg libpng libwebpmux)
+mapfile -t feeds_xcc < <(xcc libxml-2.0 libcurl sqlite3)
+mapfile -t text_xcc < <(xcc freetype2 harfbuzz libqrencode)
+# giflib has no pkg-config file.
+image_libs="$(pkg-config --libs libjpeg libpng libwebpmux) -lwebp -lgif"
+feeds_libs=$(pkg-config --libs libxml-2.0 libcurl sqlite3)
+text_libs=$(pkg-config --libs freetype2 harfbuzz libqrencode)
+modules=(-I "$out")
+for map in CJPEG CPNG CWebP CGIF CXML2 CCurl CSQLite CLinux CFreeType CHarfBuzz CQRencode; do
+  modules+=(-I "Sources/$map")
+done
+
+# stale OUTPUT INPUT...: true when OUTPUT is missing or older than any of the inputs (files or folders) or this script.
+stale() {
+  local output=$1; shift
+  [ ! -e "$output" ] || [ -n "$(find "$@" "$self" -newer "$output" -print -quit)" ]
+}
+
+# swiftc without gold's warnings, one for each of ASan's local helper symbols, which say nothing.
+quiet_swiftc() { swiftc "$@" 2> >(grep -v 'Cannot export local symbol' >&2); }
+
+# library NAME [swiftc flags...]: builds Sources/NAME into $out/libNAME.a and its module, when stale.
+library() {
+  local name=$1; shift
+  if stale "$out/lib$name.a" "Sources/$name"; then
+    echo "fuzz.sh: building $name" >&2
+    local sources
+    mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+    quiet_swiftc -parse-as-library -module-name "$name" -emit-library -static -emit-module \
+      -emit-module-path "$out/$name.swiftmodule" -o "$out/lib$name.a" "${modules[@]}" "$@" "${sources[@]}"
+  fi
+}
+
+# harness MODULE "LIBRARIES" "C-LIBRARY-FLAGS" SOURCES...: compiles and links the fuzzer binary when stale. The
+# libraries (names of the ones built above, dependents first, as a static link wants them) count as inputs.
+harness() {
+  local module=$1 libraries=$2 clibs=$3 name inputs=() link=(); shift 3
+  for name in $libraries; do inputs+=("$out/lib$name.a"); link+=("-l$name"); done
+  if stale "$out/fuzz-$target" "$@" "${inputs[@]}"; then
+    echo "fuzz.sh: building fuzz-$target" >&2
+    # $clibs is word-split on purpose: pkg-config's flags.
+    # shellcheck disable=SC2086
+    quiet_swiftc "${fuzz_flags[@]}" -parse-as-library -module-name "$module" -o "$out/fuzz-$target" \
+      "${modules[@]}" "${image_xcc[@]}" "${feeds_xcc[@]}" "${text_xcc[@]}" -L "$out" "${link[@]}" $clibs "$@"
+  fi
+}
+
+case $target in
+  jpeg|png|webp|gif|any)
+    library Raster -O "${image_xcc[@]}"
+    # The decoders are compiled into one module with the harness, which calls their internal entry points.
+    harness Codecs Raster "$image_libs" Sources/Codecs/*.swift Fuzz/Images/Support.swift "Fuzz/Images/$target.swift"
+    if [ "$target" = any ]; then seeds=(Fuzz/Images/corpus/*); else seeds=("Fuzz/Images/corpus/$target"); fi
+    ;;
+  blocks)
+    library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
+    harness FuzzBlocks Feeds "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Blocks/blocks.swift
+    seeds=(Fuzz/Blocks/corpus)
+    ;;
+  layout)
+    library Raster -O "${image_xcc[@]}"
+    library Motion -O
+    library Touch -O
+    library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
+    library Text "${fuzz_flags[@]}" "${text_xcc[@]}"
+    library Widgets "${fuzz_flags[@]}" "${text_xcc[@]}"
+    # ArticleBody and what it is made of; nothing else in Reader is needed, and the rest would need Platform.
+    reader=()
+    for file in ArticleBody ArticleBody+Drawing ArticleFlow ArticleHeader ArticleImages ArticlePiece ArticleSpans \
+                ArticleStyles ArticleTarget CodeText ImageShrinking LongParagraph PieceSetter PlacedPiece; do
+      reader+=("Sources/Reader/Library/$file.swift")
+    done
+    harness Reader "Widgets Touch Motion Text Feeds Raster" "$text_libs $feeds_libs" \
+      "${reader[@]}" Fuzz/Support/Check.swift Fuzz/Layout/layout.swift
+    seeds=(Fuzz/Blocks/corpus)
+    ;;
+  *) echo "fuzz.sh: no target $target ($usage)" >&2; exit 2 ;;
+esac
+
+mkdir -p "$out/crashes-$target"
+# Swift's crash handler walks the stack by reading raw memory, which ASan reports as a second, confusing crash
+# over the real one; libFuzzer prints the stack itself.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
+if [ -n "$seeds_only" ]; then
+  corpus=$out/short-$target
+  rm -rf "$corpus"
+else
+  corpus=$out/corpus-$target
 fi
-# -O keeps every bounds and overflow check; the sanitizers add address checks on top.
-# gold warns once for each of ASan's local helper symbols; those lines say nothing.
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Codecs -o "$out/fuzz-$target" \
-  -I "$out" "${modules[@]}" "${xcc[@]}" -L "$out" -lRaster $libs \
-  Sources/Codecs/*.swift Fuzz/Images/Support.swift "Fuzz/Images/$target.swift" \
-  2> >(grep -v 'Cannot export local symbol' >&2)
-
-if [ "$target" = any ]; then seeds=(Fuzz/Images/corpus/*); else seeds=("Fuzz/Images/corpus/$target"); fi
+mkdir -p "$corpus"
 exec "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$out/crashes-$target/" "$@" "$out/corpus-$target" "${seeds[@]}"
+  -artifact_prefix="$out/crashes-$target/" "$@" "$corpus" "${seeds[@]}"
