@@ -349,3 +349,30 @@ final class LoopbackBox: @unchecked Sendable {
         }
     }
 }
+
+/// Where a person is in an article is kept as they read, not only when they open it.
+@Suite struct ReadingPlaceTests {
+    @Test func anArticleScrolledToRestIsSavedWhereItRests() throws {
+        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
+                                    typesetter: Typesetter(library: try FontLibrary()), settings: ReaderSettings(),
+                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
+                                    utcOffset: { _ in 0 })
+        var saved: [ReaderPlace] = []
+        reader.app.onPlaceChange = { saved.append($0) }
+        try TraceReplay(trace: try TouchTrace(parsing: "0 0 down 200 100\n60000 0 up 200 100"), fps: 60)
+            .play(reader.app, loop: reader.loop) { _ in }
+        #expect(saved.last?.entry != nil && saved.last?.scrollY == 0, "opening saves the article at its top")
+        // A slow drag up by 240 pt, held still before lifting: no coast, the page rests where the finger left it.
+        var lines = ["2000000 0 down 400 400"]
+        for i in 1...12 { lines.append("\(2_000_000 + i * 30_000) 0 move 400 \(400 - 20 * i)") }
+        lines += ["2600000 0 move 400 160", "2620000 0 up 400 160"]
+        try TraceReplay(trace: try TouchTrace(parsing: lines.joined(separator: "\n")), fps: 60)
+            .play(reader.app, loop: reader.loop) { _ in }
+        guard case .article(let article, _) = reader.app.screen else { Issue.record("not reading"); return }
+        let rest = article.pager.scroll.offset
+        #expect(rest > 150, "scrolled \(rest) pt")
+        #expect(saved.last?.scrollY == rest.rounded(), "saved at \(String(describing: saved.last?.scrollY)), resting at \(rest)")
+        #expect(saved.count == 2, "one save for the open, one for the rest")
+    }
+}

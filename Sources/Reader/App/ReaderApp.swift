@@ -49,6 +49,8 @@ public final class ReaderApp: Scene {
     var pendingArrivals = 0
     var picturesArrived = false
     var writesAtRest: [() throws -> Void] = []
+    /// The scroll offset in the place last saved.
+    var savedScroll = 0.0
 
     /// Called with the place to save whenever it changes (the host writes it, after the frame).
     public var onPlaceChange: ((ReaderPlace) -> Void)?
@@ -134,7 +136,23 @@ public final class ReaderApp: Scene {
         }
     }
 
-    func placeChanged() { onPlaceChange?(place) }
+    func placeChanged() {
+        let now = place
+        savedScroll = now.scrollY
+        onPlaceChange?(now)
+    }
+
+    /// An article scrolled to rest somewhere else than the place saved: saved again, so a crash or a power cut
+    /// brings the person back to the paragraph they were on, not to the article's top.
+    func scrollSettled() {
+        guard case .article(let article, _) = screen, !article.pager.scroll.isMoving, !article.pager.scroll.isDragging,
+              article.pager.transition == nil, abs(max(0, article.pager.scroll.offset) - savedScroll) >= Self.scrollWorthSaving
+        else { return }
+        placeChanged()
+    }
+
+    /// How far an article must have moved since the last save to be saved again, points: a few lines.
+    static let scrollWorthSaving = 40.0
 
     var wallNow: Timestamp { context.wallClock(time) }
 
@@ -162,12 +180,14 @@ public final class ReaderApp: Scene {
 
     func handle(_ event: TouchEvent) {
         needsFullDraw = true
-        let owner = touches.route(event) { chooseOwner(for: event) }
-        if event.phase == .down, touches.isActive, owner != nil, sequenceOwner != owner {
-            sequenceOwner = owner ?? .screen
+        // The owner is chosen when a sequence starts; a second finger joins the sequence as it is.
+        let starts = event.phase == .down && !touches.isActive
+        guard let owner = touches.route(event, choose: { chooseOwner(for: event) }) else { return }
+        if starts {
+            sequenceOwner = owner
+            pullPan.reset()
+            overlayTap.reset()
         }
-        guard let owner else { return }
-        if event.phase == .down { sequenceOwner = owner; pullPan.reset(); overlayTap.reset() }
         switch sequenceOwner {
         case .menu: handleMenu(event)
         case .overlay: handleOverlay(event)
@@ -262,6 +282,7 @@ public final class ReaderApp: Scene {
         case .article(let article, _):
             if article.advance(to: time) { moving = true }
             collectArticleEvents()
+            if !moving { scrollSettled() }
         case .feeds(let feeds):
             if feeds.advance(to: time) { moving = true }
             collectFeedsEvents(feeds)

@@ -21,9 +21,13 @@ extension ArticleBody {
         // Glyphs, markers and bars reach a little past their piece's box.
         let slack = styles.size * 2
         let origin = Point(x: page.minX, y: top)
+        // Nothing leaves the column, whatever a feed sends: a single character wider than the narrowest measure
+        // (the typesetter never cuts inside one) is cut at the column's edge rather than drawn into the margin.
+        let column = area.clipped(to: area.pixels(covering: Rect(x: page.minX + columnX, y: page.minY,
+                                                                 width: self.column, height: page.height)))
         var index = firstPiece(endingBelow: shownTop - slack)
         while index < placed.count && placed[index].top - slack < shownBottom {
-            drawPiece(index, into: area, origin: origin)
+            drawPiece(index, into: column, origin: origin)
             index += 1
         }
     }
