@@ -77,7 +77,7 @@ import Widgets
         #expect(panel.field("overlay") == "sheet")
         // The card lists Mark as read, Star, Show QR code, top to bottom.
         guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
-        #expect(list.list.sheet.options == ["Mark as read", "Star", "Show QR code"])
+        #expect(list.list.sheet.options == ["Mark as read", "Star", "Show QR code", "Mute this feed"])
         let layout = list.list.sheet.layout(in: list.list.frame)
         try panel.play(Gesture.tap(layout.options.midX, layout.options.minY + ActionSheet.rowHeight * 1.5))
         #expect(try panel.store.entry(feed: panel.feed, key: key)?.isStarred == true)
@@ -95,6 +95,18 @@ import Widgets
         // The bar shows the new entry on a tap.
         try panel.play(Gesture.tap(400, ListScreen.headerHeight + ListScreen.bannerHeight / 2))
         #expect(panel.listRows.first == "urn:lectern:test:new")
+    }
+
+    @Test func muteAFeedFromTheSheet() throws {
+        let panel = try ReaderPanel()
+        let y = ListScreen.headerHeight + 50
+        try panel.play("0 0 down 200 \(y)\n700000 0 up 200 \(y)")
+        guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
+        let card = list.list.sheet.layout(in: list.list.frame).options
+        try panel.play(Gesture.tap(card.midX, card.minY + ActionSheet.rowHeight * 3.5))
+        #expect(try panel.store.feed(panel.feed)?.isMuted == true)
+        #expect(panel.listRows.isEmpty, "the only feed's rows left Unread")
+        #expect(panel.inspection["unread"] == .integer(0))
     }
 
     @Test func showsAnArticlesQRCodeThatScansBackToItsLink() throws {

@@ -45,6 +45,10 @@ extension ReaderApp {
                     list.update(index) { $0.isStarred.toggle() }
                 case .qr:
                     if let link = entry.link { overlay = .qr(link) }
+                case .muteFeed:
+                    // Its rows leave Unread and Today at once; Feeds lists it as muted, where a swipe unmutes it.
+                    storeWrite { try context.library.setMuted(entry.feed, true) }
+                    show(.list(makeList(list.filter)))
                 }
             case .showNew:
                 show(.list(makeList(list.filter)))

@@ -21,7 +21,7 @@ final class ListScreen: CircularRefreshDelegate {
         case showNew
     }
 
-    enum SheetOption: Equatable { case toggleRead, toggleStar, qr }
+    enum SheetOption: Equatable { case toggleRead, toggleStar, qr, muteFeed }
 
     static let headerHeight = ScreenHeader.height
     static let bannerHeight = 40.0
@@ -67,7 +67,7 @@ final class ListScreen: CircularRefreshDelegate {
         var configureNow: () -> Timestamp = { Timestamp(secondsSince1970: 0) }
         let rowsRef = RowsBox(rows)
         list = SwipeList(frame: frame, ids: Array(rows.indices), rowHeight: cellHeight,
-                         actions: [.more, slot], sheetOptions: ["Mark as read", "Star", "Show QR code"],
+                         actions: [.more, slot], sheetOptions: ["Mark as read", "Star", "Show QR code", "Mute this feed"],
                          typography: context.typography, refresh: refresh,
                          makeCell: { EntryCell(context: context) },
                          configure: { cell, id in cell.configure(rowsRef.rows[id], width: width, now: configureNow()) },
@@ -80,7 +80,8 @@ final class ListScreen: CircularRefreshDelegate {
         refresh.delegate = self
         list.sheetOptions = { [rowsRef] id in
             let entry = rowsRef.rows[id].entry
-            return [entry.isRead ? "Mark as unread" : "Mark as read", entry.isStarred ? "Unstar" : "Star", "Show QR code"]
+            return [entry.isRead ? "Mark as unread" : "Mark as read", entry.isStarred ? "Unstar" : "Star", "Show QR code",
+                    "Mute this feed"]
         }
         configureNow = { [unowned self] in context.wallClock(time) }
     }
@@ -172,7 +173,7 @@ final class ListScreen: CircularRefreshDelegate {
             undo = UndoBar(index: row, text: filter == .starred ? "Unstarred" : "Marked as read", until: time + UndoBar.seconds)
         case .action(let row, _): events.append(.toggleRead(index: row))
         case .sheetOption(let row, let option):
-            let options: [SheetOption] = [.toggleRead, .toggleStar, .qr]
+            let options: [SheetOption] = [.toggleRead, .toggleStar, .qr, .muteFeed]
             if options.indices.contains(option) { events.append(.sheet(index: row, option: options[option])) }
         case .sheetCancelled: break
         }
