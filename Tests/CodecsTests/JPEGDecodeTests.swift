@@ -22,10 +22,13 @@ import Testing
         }
     }
 
-    @Test func dctScaleIsTheSmallestStillWideEnough() {
-        #expect(JPEGDecoder.scaleNumerator(width: 1920, target: 1000) == 5)
+    @Test func dctScaleIsTheSmallestFastScaleStillWideEnough() {
+        // Only 1/8, 2/8, 4/8 and 8/8 have libjpeg-turbo's SIMD inverse DCTs: 1000 of 1920 decodes whole.
+        #expect(JPEGDecoder.scaleNumerator(width: 1920, target: 1000) == 8)
+        #expect(JPEGDecoder.scaleNumerator(width: 1920, target: 960) == 4)
         #expect(JPEGDecoder.scaleNumerator(width: 1920, target: 240) == 1)
         #expect(JPEGDecoder.scaleNumerator(width: 1920, target: 241) == 2)
+        #expect(JPEGDecoder.scaleNumerator(width: 1920, target: 481) == 4)
         #expect(JPEGDecoder.scaleNumerator(width: 100, target: 100) == 8)
         #expect(JPEGDecoder.scaleNumerator(width: 9, target: 2) == 1, "9·1/8 rounds up to 2")
     }
