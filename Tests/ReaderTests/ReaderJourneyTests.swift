@@ -97,6 +97,17 @@ import Widgets
         #expect(panel.listRows.first == "urn:lectern:test:new")
     }
 
+    @Test func openingMarksReadOnceThePanelRestsAndAStoppingKioskLosesNoWrite() throws {
+        let panel = try ReaderPanel()
+        guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
+        panel.reader.app.open(0, in: list)
+        #expect(try panel.store.entry(feed: panel.feed, key: panel.keys[0])?.isRead == false,
+                "the fsync waits: the frame that shows the article comes first")
+        #expect(panel.reader.app.inspection().first { $0.0 == "screen" }?.1 == .string("article"))
+        panel.reader.app.flushWritesAtRest()  // what the kiosk does as it stops
+        #expect(try panel.store.entry(feed: panel.feed, key: panel.keys[0])?.isRead == true)
+    }
+
     @Test func muteAFeedFromTheSheet() throws {
         let panel = try ReaderPanel()
         let y = ListScreen.headerHeight + 50

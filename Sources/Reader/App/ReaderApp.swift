@@ -166,7 +166,8 @@ public final class ReaderApp: Scene {
         writesAtRest.append(body)
     }
 
-    func flushWritesAtRest() {
+    /// Writes every store change still waiting for the panel to rest (the kiosk stopping must lose none).
+    public func flushWritesAtRest() {
         let writes = writesAtRest
         writesAtRest.removeAll()
         for write in writes { storeWrite(write) }

@@ -99,6 +99,8 @@ public final class ReaderKiosk {
     }
 
     public func stop() {
+        // A mark-read still waiting for the panel to rest is written before the process goes.
+        app?.flushWritesAtRest()
         keeper?.stop()
         if let refreshWatch { events.unwatch(refreshWatch) }
         refreshRun?.shutdown()
