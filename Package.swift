@@ -62,7 +62,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CPixman"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "CJPEG", "CGIF", "CWebP"],
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Platform", "Raster", "CJPEG", "CGIF", "CWebP"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Motion"]),
@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "LoopbackServer", path: "Tests/Support/LoopbackServer"),
         // Comparing pictures with the goldens each test target keeps.
         .target(name: "GoldenImages", dependencies: ["Raster", "Platform"], path: "Tests/Support/GoldenImages"),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "LoopbackServer"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "LoopbackServer", "Platform"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
         .testTarget(name: "ReaderTests", dependencies: ["GoldenImages", "Reader", "Raster", "Widgets", "Touch", "Text", "Platform", "Feeds", "LoopbackServer"]),
     ]

@@ -7,11 +7,8 @@ import Reader
 /// the state directory (the bundled samples while it has no feeds).
 extension RunCommand {
     func runReaderTour(log: Logger) throws {
-        let stateDirectory = try? StateDirectory.path(for: "the reader's state")
-        let settings = try reader.settings(panelDirectory: stateDirectory)
-        let store = openStore(settings, log: log)
+        let (stateDirectory, settings, store) = try readerStart(log: log)
         let now = LocalTime.now()
-        if let store, let line = ReaderLaunch.mergeOPML(at: opmlPath(settings), into: store, now: now) { print(line) }
         // The tour only shows: opening an article for a picture must not mark the owner's entry read.
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [], writes: false)
         let tour = ReaderTour(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
@@ -30,9 +27,7 @@ extension RunCommand {
     /// What the panel shows after `trace` (points, on a virtual clock from the first event), as `reader.png`: the
     /// picture a test compares the panel's screen with. Like the panel, it reads and writes the store.
     func runReaderTrace(_ path: String, log: Logger) throws {
-        let stateDirectory = try? StateDirectory.path(for: "the reader's state")
-        let settings = try reader.settings(panelDirectory: stateDirectory)
-        let store = openStore(settings, log: log)
+        let (_, settings, store) = try readerStart(log: log)
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
         let recording = try TraceFile(reading: path).trace
         let headless = HeadlessReader(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
@@ -48,6 +43,14 @@ extension RunCommand {
 
     /// The reader for the panel: its settings, its store (the OPML file merged in first), its state directory.
     func readerKiosk(loop: EventLoop, log: Logger) throws -> ReaderKiosk {
+        let (stateDirectory, settings, store) = try readerStart(log: log)
+        return ReaderKiosk(settings: settings, store: store, stateDirectory: stateDirectory, events: loop, log: log,
+                           userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
+    }
+
+    /// What every run of the reader starts from, on the panel or not: the state directory, the settings (with
+    /// the panel's own changes), and the store with the OPML file merged in, as the panel merges it at start.
+    func readerStart(log: Logger) throws -> (stateDirectory: String?, settings: ReaderSettings, store: FeedStore?) {
         let stateDirectory: String?
         do { stateDirectory = try StateDirectory.path(for: "the reader's state") } catch {
             log.warning("nothing the reader does is kept: \(error)")
@@ -58,8 +61,7 @@ extension RunCommand {
         if let store, let line = ReaderLaunch.mergeOPML(at: opmlPath(settings), into: store, now: LocalTime.now()) {
             log.notice("\(line)")
         }
-        return ReaderKiosk(settings: settings, store: store, stateDirectory: stateDirectory, events: loop, log: log,
-                           userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
+        return (stateDirectory, settings, store)
     }
 
     /// The feed store the settings name, else the one in the state directory; nil (with a line) when it

@@ -1,3 +1,4 @@
+import Platform
 import CGIF
 import CJPEG
 import CWebP
@@ -129,16 +130,7 @@ func encodeGIF(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], frames
 /// A fixture from Fixtures/ beside this file, as bytes.
 func fixture(_ name: String) -> [UInt8] {
     let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Fixtures/"
-    guard let file = fopen(directory + name, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, file)
-        if n <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-    }
-    return bytes
+    return (try? AtomicFile.read(directory + name)) ?? []
 }
 
 /// The channels of a premultiplied pixel, for comparisons with a tolerance (lossy JPEG).

@@ -1,19 +1,11 @@
+import Platform
 import Glibc
 @testable import Feeds
 
 /// A fixture from Fixtures/ beside this file, as bytes.
 func fixture(_ name: String) -> [UInt8] {
     let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Fixtures/"
-    guard let file = fopen(directory + name, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, file)
-        if n <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-    }
-    return bytes
+    return (try? AtomicFile.read(directory + name)) ?? []
 }
 
 /// Every fixture's file name.

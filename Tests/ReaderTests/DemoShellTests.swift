@@ -7,7 +7,7 @@ import Touch
 
 @Suite struct DemoShellTests {
     @Test func aTapOnANameShowsThatDemoAndKeepsTheOthersState() throws {
-        let host = try HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0) }
+        let host = HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0) }
         let shell = host.scene
         #expect(shell.current == "pull-menu")
         var changes: [String] = []
@@ -26,7 +26,7 @@ import Touch
     }
 
     @Test func aTouchThatStartsInTheBarNeverReachesTheDemo() throws {
-        let host = try HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0, first: "pull-to-action") }
+        let host = HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0, first: "pull-to-action") }
         let shell = host.scene
         var script = GestureScript(startUsec: 1_000_000)
         script.drag(from: Point(x: 400, y: 460), to: Point(x: 400, y: 100), seconds: 0.4, hold: 0.1)

@@ -9,7 +9,7 @@ import Widgets
     /// A tour taps every demo's name in turn and plays its gestures there; two tours in a row keep the clock
     /// moving forward.
     @Test func aTourVisitsEveryDemoAndPlaysItsGestures() throws {
-        let host = try HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0) }
+        let host = HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0) }
         let shell = host.scene
         var visited: [String] = []
         shell.onSceneChange = { visited.append($0) }

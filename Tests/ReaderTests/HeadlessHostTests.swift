@@ -9,7 +9,7 @@ import Widgets
     /// Points that do not come out whole (800 px at 1.5 is 533.33 points) still give back the pixels asked for.
     @Test func theDisplayIsThePixelsAskedForAtAnyScale() throws {
         for (width, height, scale) in [(800, 480, 1.5), (1366, 768, 1.75), (1280, 800, 2.0), (333, 201, 0.75)] {
-            let host = try HeadlessHost(pixelWidth: width, pixelHeight: height, pixelsPerPoint: scale,
+            let host = HeadlessHost(pixelWidth: width, pixelHeight: height, pixelsPerPoint: scale,
                                         typesetter: nil) { DemoShell(setting: $0) }
             #expect(host.display.shadow.width == width && host.display.shadow.height == height)
             #expect(host.setting.scale == Scale(scale))

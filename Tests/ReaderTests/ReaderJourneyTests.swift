@@ -71,15 +71,7 @@ import Widgets
     @Test func starFromTheActionSheet() throws {
         let panel = try ReaderPanel()
         let key = try #require(panel.listRows.first)
-        let y = ListScreen.headerHeight + 50
-        // A long press is the swipe's visible fallback: the same sheet.
-        try panel.play("0 0 down 200 \(y)\n700000 0 up 200 \(y)")
-        #expect(panel.field("overlay") == "sheet")
-        // The card lists Mark as read, Star, Show QR code, top to bottom.
-        guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
-        #expect(list.list.sheet.options == ["Mark as read", "Star", "Show QR code", "Mute this feed"])
-        let layout = list.list.sheet.layout(in: list.list.frame)
-        try panel.play(Gesture.tap(layout.options.midX, layout.options.minY + ActionSheet.rowHeight * 1.5))
+        try panel.choose("Star")
         #expect(try panel.store.entry(feed: panel.feed, key: key)?.isStarred == true)
         #expect(panel.field("overlay") == nil)
     }
@@ -110,11 +102,7 @@ import Widgets
 
     @Test func muteAFeedFromTheSheet() throws {
         let panel = try ReaderPanel()
-        let y = ListScreen.headerHeight + 50
-        try panel.play("0 0 down 200 \(y)\n700000 0 up 200 \(y)")
-        guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
-        let card = list.list.sheet.layout(in: list.list.frame).options
-        try panel.play(Gesture.tap(card.midX, card.minY + ActionSheet.rowHeight * 3.5))
+        try panel.choose("Mute this feed")
         #expect(try panel.store.feed(panel.feed)?.isMuted == true)
         #expect(panel.listRows.isEmpty, "the only feed's rows left Unread")
         #expect(panel.inspection["unread"] == .integer(0))
@@ -122,11 +110,7 @@ import Widgets
 
     @Test func showsAnArticlesQRCodeThatScansBackToItsLink() throws {
         let panel = try ReaderPanel()
-        let y = ListScreen.headerHeight + 50
-        try panel.play("0 0 down 200 \(y)\n700000 0 up 200 \(y)")
-        guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
-        let card = list.list.sheet.layout(in: list.list.frame).options
-        try panel.play(Gesture.tap(card.midX, card.minY + ActionSheet.rowHeight * 2.5))
+        try panel.choose("Show QR code")
         #expect(panel.field("overlay") == "qr")
         #expect(panel.inspection["qr"]?["text"] == .string("http://example.org/5"))
         let path = panel.folder + "/qr.png"
@@ -228,7 +212,7 @@ final class ReaderPanel {
         let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60, typesetter: typesetter,
                                     settings: ReaderSettings(), library: library, refreshing: refresher(store),
                                     start: now, origin: 0, place: place, utcOffset: { _ in 0 })
-        try? reader.loop.frame(at: 0)
+        _ = try? reader.loop.frame(at: 0)
         return reader
     }
 
@@ -244,6 +228,24 @@ final class ReaderPanel {
                 + "<pubDate>Tue, 24 Nov 2026 0\(i):00:00 +0000</pubDate><description>Body of entry \(i).</description></item>"
         }
         return Array("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Test Feed</title><link>http://example.org/</link>\(items)</channel></rss>".utf8)
+    }
+
+    /// A long press on the first row (the swipe's visible fallback: the same sheet), then a tap on `option`.
+    func choose(_ option: String) throws {
+        let y = ListScreen.headerHeight + 50
+        try play("0 0 down 200 \(y)\n700000 0 up 200 \(y)")
+        #expect(field("overlay") == "sheet")
+        guard case .list(let list) = reader.app.screen else { throw PanelFailure("the list is not on screen") }
+        // The card lists its options top to bottom.
+        #expect(list.list.sheet.options == ["Mark as read", "Star", "Show QR code", "Mute this feed"])
+        let index = try #require(list.list.sheet.options.firstIndex(of: option))
+        let card = list.list.sheet.layout(in: list.list.frame).options
+        try play(Gesture.tap(card.midX, card.minY + ActionSheet.rowHeight * (Double(index) + 0.5)))
+    }
+
+    struct PanelFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     func serveNewEntry() { document.set(Self.feed(entries: 5, extra: true)) }

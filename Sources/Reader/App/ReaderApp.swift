@@ -226,9 +226,9 @@ public final class ReaderApp: Scene {
     }
 
     func openMenuPanel() {
-        if case .article = screen { menuPanel = MenuPanel(context: context, article: true) } else {
-            menuPanel = MenuPanel(context: context, article: false)
-        }
+        var reading = false
+        if case .article = screen { reading = true }
+        menuPanel = MenuPanel(context: context, article: reading)
     }
 
     /// Opens the menu as the pull does (the Menu button: the pull's visible fallback).

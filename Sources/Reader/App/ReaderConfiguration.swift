@@ -9,20 +9,23 @@ public struct ReaderConfiguration: Sendable {
         public var values: [(key: String, value: String)]
     }
 
+    /// What surrounds a key or a value without being part of it.
+    static let spaces = " \t\r"
+
     /// The configuration file's format: `key = value` lines, `#` comments, blank lines ignored.
     public static func parseFile(_ text: String, name: String) throws(ConfigurationError) -> Source {
         var values: [(String, String)] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(rawLine.prefix { $0 != "#" }).trimmingSpaces
+            let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(from: spaces)
             if line.isEmpty { continue }
             guard let equals = line.firstIndex(of: "=") else {
                 throw ConfigurationError("\(name):\(number + 1): expected key = value")
             }
-            let key = String(line[..<equals]).trimmingSpaces
+            let key = line[..<equals].trimmingCharacters(from: spaces)
             guard ReaderSettings.keys.contains(key) else {
                 throw ConfigurationError("\(name):\(number + 1): unknown setting '\(key)'")
             }
-            values.append((key, String(line[line.index(after: equals)...]).trimmingSpaces))
+            values.append((key, line[line.index(after: equals)...].trimmingCharacters(from: spaces)))
         }
         return Source(name: name, values: values)
     }

@@ -59,7 +59,7 @@ public struct ReaderSettings: Equatable, Sendable {
 
     /// Sets `key` from its text form; the error says what the key takes.
     public mutating func set(_ key: String, to text: String) throws(SettingError) {
-        let value = text.trimmingSpaces
+        let value = text[...].trimmingCharacters(from: ReaderConfiguration.spaces)
         func number(_ range: ClosedRange<Double>) throws(SettingError) -> Double {
             guard let n = Double(value), n.isFinite, range.contains(n) else {
                 throw SettingError(key: key, value: value, expected: "a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))")
@@ -155,14 +155,5 @@ public struct NightSchedule: Equatable, Sendable {
     /// Whether `minute` (after local midnight) falls in the night.
     public func contains(minute: Int) -> Bool {
         start < end ? (minute >= start && minute < end) : (minute >= start || minute < end)
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and carriage returns (no Foundation here).
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

@@ -46,7 +46,7 @@ public struct ReaderBench {
         let rounds = timing.repetitions
         var cold: [UInt64] = [], tap: [UInt64] = [], firstTap: [UInt64] = [], handling: [UInt64] = []
         var worst: [String: [UInt64]] = [:]
-        for round in 0..<rounds {
+        for _ in 0..<rounds {
             // Cold: fonts, the store, the app, the list's first frame, as `lectern run` does after exec.
             let t0 = MonotonicClock.nanoseconds()
             let typesetter = Typesetter(library: try FontLibrary())
@@ -67,7 +67,6 @@ public struct ReaderBench {
                 clock += (times.count > 0 ? Double(times.count) / 60 : 0) + 1
                 let slowest = times.max() ?? 0
                 worst[name, default: []].append(slowest)
-                _ = round
             }
             let w = Double(width) / pixelsPerPoint, h = Double(height) / pixelsPerPoint
             // The list: a flick up and back down.

@@ -18,7 +18,7 @@ public final class HeadlessHost<Shown> {
     public let fps: Double
 
     private init(setting: HostSetting, fps: Double, make: (HostSetting) throws -> (shown: Shown, root: any Scene))
-        throws {
+        rethrows {
         let scale = setting.scale
         self.setting = setting
         self.fps = fps
@@ -48,7 +48,7 @@ public final class HeadlessHost<Shown> {
 extension HeadlessHost where Shown: Scene {
     /// `setting`'s size in points at its scale gives the display's size in pixels.
     public convenience init(setting: HostSetting, fps: Double = 60, makeScene: (HostSetting) throws -> Shown)
-        throws {
+        rethrows {
         try self.init(setting: setting, fps: fps) { setting in
             let made = try makeScene(setting)
             return (made, made)
@@ -58,7 +58,7 @@ extension HeadlessHost where Shown: Scene {
     /// A display `width`x`height` pixels at `pixelsPerPoint`, text set by `typesetter` (none: no words).
     public convenience init(pixelWidth width: Int, pixelHeight height: Int, pixelsPerPoint: Double = 1, fps: Double = 60,
                             typesetter: Typesetter?, glyphs: GlyphCache = GlyphCache(), actionSeconds: Double = 1,
-                            makeScene: (HostSetting) throws -> Shown) throws {
+                            makeScene: (HostSetting) throws -> Shown) rethrows {
         try self.init(setting: HostSetting(pixelWidth: width, pixelHeight: height, scale: Scale(pixelsPerPoint),
                                            typesetter: typesetter, glyphs: glyphs, actionSeconds: actionSeconds),
                       fps: fps, makeScene: makeScene)
@@ -68,7 +68,7 @@ extension HeadlessHost where Shown: Scene {
 extension HeadlessHost where Shown == any DemoScene {
     /// `setting`'s size in points at its scale gives the display's size in pixels.
     public convenience init(setting: HostSetting, fps: Double = 60, makeScene: (HostSetting) throws -> Shown)
-        throws {
+        rethrows {
         try self.init(setting: setting, fps: fps) { setting in
             let made = try makeScene(setting)
             return (made, made)
@@ -78,7 +78,7 @@ extension HeadlessHost where Shown == any DemoScene {
     /// A display `width`x`height` pixels at `pixelsPerPoint`, text set by `typesetter` (none: no words).
     public convenience init(pixelWidth width: Int, pixelHeight height: Int, pixelsPerPoint: Double = 1, fps: Double = 60,
                             typesetter: Typesetter?, glyphs: GlyphCache = GlyphCache(), actionSeconds: Double = 1,
-                            makeScene: (HostSetting) throws -> Shown) throws {
+                            makeScene: (HostSetting) throws -> Shown) rethrows {
         try self.init(setting: HostSetting(pixelWidth: width, pixelHeight: height, scale: Scale(pixelsPerPoint),
                                            typesetter: typesetter, glyphs: glyphs, actionSeconds: actionSeconds),
                       fps: fps, makeScene: makeScene)

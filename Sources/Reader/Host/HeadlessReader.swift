@@ -8,10 +8,13 @@ import Widgets
 /// The reader on the headless display with a virtual clock: what `lectern replay reader`, `lectern run`
 /// without a panel (the tour) and the tests run. The same app, the same frame loop as on the panel.
 public final class HeadlessReader {
-    public let display: HeadlessDisplay
-    public let loop: FrameLoop
-    public let app: ReaderApp
+    /// The one headless assembly (display, glyphs, setting, frame loop), here over the reader's app.
+    public let host: HeadlessHost<ReaderApp>
     public let context: ReaderContext
+
+    public var display: HeadlessDisplay { host.display }
+    public var loop: FrameLoop { host.frames }
+    public var app: ReaderApp { host.scene }
 
     /// `start` is the wall-clock moment of monotonic time `origin` (the trace's first event); the virtual clock
     /// moves it on.
@@ -27,15 +30,12 @@ public final class HeadlessReader {
                 settings: ReaderSettings, library: ReaderLibrary, refreshing: RefreshRun?,
                 start: Timestamp, origin: Double, place: ReaderPlace? = nil, images: ReaderImages = ReaderImages(cache: nil),
                 utcOffset: @escaping (Timestamp) -> Int = LocalTime.utcOffset(at:)) {
-        display = HeadlessDisplay(width: pixelWidth, height: pixelHeight, refreshPeriod: 1 / fps)
-        let glyphs = GlyphCache()
-        let typography = Typography(typesetter: typesetter, scale: scale)
-        let size = Size(width: scale.points(Double(pixelWidth)), height: scale.points(Double(pixelHeight)))
-        context = ReaderContext(size: size, typography: typography, glyphs: glyphs, settings: settings, library: library,
-                                images: images, wallClock: { t in
-                                    Timestamp(secondsSince1970: start.secondsSince1970 + Int64((t - origin).rounded(.down)))
-                                }, utcOffset: utcOffset)
-        app = ReaderApp(context: context, refreshing: refreshing, place: place)
-        loop = FrameLoop(scene: app, display: display, scale: scale, glyphs: glyphs)
+        let setting = HostSetting(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, typesetter: typesetter)
+        let context = ReaderContext(size: setting.size, typography: setting.typography, glyphs: setting.glyphs,
+                                    settings: settings, library: library, images: images, wallClock: { t in
+                                        Timestamp(secondsSince1970: start.secondsSince1970 + Int64((t - origin).rounded(.down)))
+                                    }, utcOffset: utcOffset)
+        self.context = context
+        host = HeadlessHost(setting: setting, fps: fps) { _ in ReaderApp(context: context, refreshing: refreshing, place: place) }
     }
 }

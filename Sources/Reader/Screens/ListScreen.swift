@@ -28,7 +28,8 @@ final class ListScreen: CircularRefreshDelegate {
 
     let context: ReaderContext
     let filter: RiverFilter
-    private(set) var rows: [RiverRow]
+    /// The river's rows, in the box the list's cells are filled from.
+    var rows: [RiverRow] { rowsBox.rows }
     let list: SwipeList<EntryCell>
     let refresh: CircularRefresh
     private var events: [Event] = []
@@ -48,7 +49,6 @@ final class ListScreen: CircularRefreshDelegate {
     init(context: ReaderContext, filter: RiverFilter, rows: [RiverRow], unread: Int) {
         self.context = context
         self.filter = filter
-        self.rows = rows
         let theme = context.theme
         let bounds = context.bounds
         let frame = Rect(x: 0, y: Self.headerHeight, width: bounds.width, height: bounds.height - Self.headerHeight)
@@ -64,13 +64,12 @@ final class ListScreen: CircularRefreshDelegate {
         }
         let width = bounds.width
         let cellHeight = EntryCell.height(typeScale: context.typeScale)
-        var configureNow: () -> Timestamp = { Timestamp(secondsSince1970: 0) }
-        let rowsRef = RowsBox(rows)
+        let rowsRef = RowsBox(rows, now: context.wallClock(0))
         list = SwipeList(frame: frame, ids: Array(rows.indices), rowHeight: cellHeight,
                          actions: [.more, slot], sheetOptions: ["Mark as read", "Star", "Show QR code", "Mute this feed"],
                          typography: context.typography, refresh: refresh,
                          makeCell: { EntryCell(context: context) },
-                         configure: { cell, id in cell.configure(rowsRef.rows[id], width: width, now: configureNow()) },
+                         configure: { cell, id in cell.configure(rowsRef.rows[id], width: width, now: rowsRef.now) },
                          drawCell: { cell, canvas, frame in cell.draw(into: canvas, frame: frame) })
         self.rowsBox = rowsRef
         list.theme = theme
@@ -83,15 +82,18 @@ final class ListScreen: CircularRefreshDelegate {
             return [entry.isRead ? "Mark as unread" : "Mark as read", entry.isStarred ? "Unstar" : "Star", "Show QR code",
                     "Mute this feed"]
         }
-        configureNow = { [unowned self] in context.wallClock(time) }
     }
 
     private let rowsBox: RowsBox
 
-    /// Rows shared with the list's configure closure, which outlives no screen.
+    /// The rows and the wall-clock time their ages are told at, shared with the list's configure closure.
     final class RowsBox {
         var rows: [RiverRow]
-        init(_ rows: [RiverRow]) { self.rows = rows }
+        var now: Timestamp
+        init(_ rows: [RiverRow], now: Timestamp) {
+            self.rows = rows
+            self.now = now
+        }
     }
 
     func takeEvents() -> [Event] {
@@ -102,8 +104,7 @@ final class ListScreen: CircularRefreshDelegate {
     /// A row's entry changed in the store (read, starred): its cell is set again when next drawn.
     func update(_ index: Int, _ change: (inout RiverEntry) -> Void) {
         guard rows.indices.contains(index) else { return }
-        change(&rows[index].entry)
-        rowsBox.rows = rows
+        change(&rowsBox.rows[index].entry)
         list.list.reconfigure(index)
         needsDraw = true
     }
@@ -192,6 +193,7 @@ final class ListScreen: CircularRefreshDelegate {
 
     func advance(to time: Double) -> Bool {
         self.time = time
+        rowsBox.now = context.wallClock(time)
         if let ends = refreshEndsAt, ends <= time {
             refreshEndsAt = nil
             refresh.endRefreshing(at: ends)
