@@ -134,7 +134,9 @@ public struct ReaderTour {
 
     /// A finger held at its last stop: the picture of a gesture in the middle (a finger still down).
     private func caught(_ reader: HeadlessReader, stops: [Double], y: Double, horizontal: Bool) throws -> Surface {
-        var t = 0.0
+        // The screen as a person finds it, pictures decoded at rest, before the finger comes.
+        try settle(reader, at: 0)
+        var t = 1.0
         for (i, stop) in stops.enumerated() {
             let point = horizontal ? Point(x: stop, y: y) : Point(x: y, y: stop)
             reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: i == 0 ? .down : .move, position: point,
