@@ -22,9 +22,9 @@ public enum Gesture: Sendable {
         }
     }
 
-    /// When it needs `advance(toUsec:)` even if no event arrives.
-    public var deadlineUsec: Int64? {
-        if case .longPress(let press) = self { return press.deadlineUsec }
+    /// When it needs `advance(to:)` even if no event arrives.
+    public var deadline: Double? {
+        if case .longPress(let press) = self { return press.deadline }
         return nil
     }
 
@@ -36,11 +36,11 @@ public enum Gesture: Sendable {
         }
     }
 
-    public mutating func advance(toUsec nowUsec: Int64) {
+    public mutating func advance(to time: Double) {
         switch self {
         case .pan: break
-        case .tap(var tap): tap.advance(toUsec: nowUsec); self = .tap(tap)
-        case .longPress(var press): press.advance(toUsec: nowUsec); self = .longPress(press)
+        case .tap(var tap): tap.advance(to: time); self = .tap(tap)
+        case .longPress(var press): press.advance(to: time); self = .longPress(press)
         }
     }
 

@@ -42,9 +42,9 @@ public struct GestureArena<Key: Hashable & Sendable>: Sendable {
         return nil
     }
 
-    /// The earliest time some member needs `advance(toUsec:)` without an event (a long press coming due).
-    public var deadlineUsec: Int64? {
-        members.filter { winner == nil || $0.key == winner }.compactMap(\.gesture.deadlineUsec).min()
+    /// The earliest time some member needs `advance(to:)` without an event (a long press coming due).
+    public var deadline: Double? {
+        members.filter { winner == nil || $0.key == winner }.compactMap(\.gesture.deadline).min()
     }
 
     public mutating func handle(_ frame: TouchFrame) {
@@ -64,9 +64,9 @@ public struct GestureArena<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Lets time-driven members (long press, tap timeout) see that time has passed.
-    public mutating func advance(toUsec nowUsec: Int64) {
+    public mutating func advance(to time: Double) {
         for index in members.indices where winner == nil || members[index].key == winner {
-            members[index].gesture.advance(toUsec: nowUsec)
+            members[index].gesture.advance(to: time)
             settle(index)
         }
     }

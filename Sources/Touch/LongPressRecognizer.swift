@@ -1,12 +1,13 @@
-/// A finger held still for `minimumDurationUsec` (UIKit's `UILongPressGestureRecognizer`: 0.5 s, 10 pt of
+/// A finger held still for `minimumDuration` (UIKit's `UILongPressGestureRecognizer`: 0.5 s, 10 pt of
 /// allowable movement). Continuous: began when the time is reached, changed as the finger then moves, ended
-/// at the lift. Time passes without events, so the owner calls `advance(toUsec:)` and sleeps no later than
-/// `deadlineUsec`.
+/// at the lift. Time passes without events, so the owner calls `advance(to:)` and sleeps no later than
+/// `deadline`.
 public struct LongPressRecognizer: Sendable {
-    public static let defaultMinimumDurationUsec: Int64 = 500_000
+    public static let defaultMinimumDuration = 0.5
     public static let defaultAllowableMovement = 10.0
 
-    public let minimumDurationUsec: Int64
+    /// Seconds.
+    public let minimumDuration: Double
     public let allowableMovement: Double
 
     public private(set) var state: GestureState = .possible
@@ -15,24 +16,24 @@ public struct LongPressRecognizer: Sendable {
     /// Where the finger is now.
     public private(set) var location: Point = .zero
     private var slot: Int?
-    private var downUsec: Int64 = 0
+    private var downTime = 0.0
     private var slots = TouchSlots()
 
-    public init(minimumDurationUsec: Int64 = LongPressRecognizer.defaultMinimumDurationUsec,
+    public init(minimumDuration: Double = LongPressRecognizer.defaultMinimumDuration,
                 allowableMovement: Double = LongPressRecognizer.defaultAllowableMovement) {
-        self.minimumDurationUsec = max(0, minimumDurationUsec)
+        self.minimumDuration = minimumDuration.isFinite ? max(0, minimumDuration) : LongPressRecognizer.defaultMinimumDuration
         self.allowableMovement = allowableMovement.isFinite && allowableMovement >= 0
             ? allowableMovement : LongPressRecognizer.defaultAllowableMovement
     }
 
     /// When the press will be recognized if nothing else happens; nil unless a finger is down and undecided.
-    public var deadlineUsec: Int64? {
-        state == .possible && slot != nil ? downUsec + minimumDurationUsec : nil
+    public var deadline: Double? {
+        state == .possible && slot != nil ? downTime + minimumDuration : nil
     }
 
     /// Back to a fresh recognizer with the same settings: no finger, nothing recognized.
     public mutating func reset() {
-        self = LongPressRecognizer(minimumDurationUsec: minimumDurationUsec, allowableMovement: allowableMovement)
+        self = LongPressRecognizer(minimumDuration: minimumDuration, allowableMovement: allowableMovement)
     }
 
     public mutating func handle(_ frame: TouchFrame) {
@@ -43,7 +44,7 @@ public struct LongPressRecognizer: Sendable {
         let firstFinger = slots.isEmpty
         if state == .began { state = .changed }
         // The deadline may have passed since the last event; recognize first so this event sees it.
-        if !firstFinger { advance(toUsec: event.timeUsec) }
+        if !firstFinger { advance(to: event.time) }
         slots.apply(event)
         switch event.phase {
         case .down:
@@ -52,7 +53,7 @@ public struct LongPressRecognizer: Sendable {
                 slot = event.slot
                 startLocation = event.position
                 location = event.position
-                downUsec = event.timeUsec
+                downTime = event.time
             } else if state == .possible {
                 state = .failed
             }
@@ -72,8 +73,10 @@ public struct LongPressRecognizer: Sendable {
     }
 
     /// Time passed: recognize the press once the finger has been held long enough.
-    public mutating func advance(toUsec nowUsec: Int64) {
-        if let deadline = deadlineUsec, nowUsec >= deadline { state = .began }
+    public mutating func advance(to time: Double) {
+        if state == .possible, slot != nil, TouchClock.elapsed(from: downTime, to: time) >= minimumDuration {
+            state = .began
+        }
     }
 
     /// Another gesture won, or the touch was cancelled.

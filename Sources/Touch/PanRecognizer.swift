@@ -59,13 +59,13 @@ public struct PanRecognizer: Sendable {
             if firstFinger || event.slot == slot { start(event) }
         case .move:
             guard event.slot == slot else { return }
-            move(to: event.position, atUsec: event.timeUsec)
+            move(to: event.position, at: event.time)
         case .up:
             guard event.slot == slot else { return }
             if let next = slots.lowestSlot, let nextPosition = slots.position(of: next) {
-                handOver(to: next, at: nextPosition, atUsec: event.timeUsec)
+                handOver(to: next, at: nextPosition, at: event.time)
             } else {
-                lift(atUsec: event.timeUsec)
+                lift(at: event.time)
             }
         case .cancel:
             guard event.slot == slot else { return }
@@ -90,12 +90,12 @@ public struct PanRecognizer: Sendable {
         translation = .zero
         velocity = .zero
         tracker.reset()
-        tracker.add(event.position, atUsec: event.timeUsec)
+        tracker.add(event.position, at: event.time)
     }
 
-    private mutating func move(to newPosition: Point, atUsec timeUsec: Int64) {
+    private mutating func move(to newPosition: Point, at time: Double) {
         guard newPosition.x.isFinite, newPosition.y.isFinite else { return }
-        tracker.add(newPosition, atUsec: timeUsec)
+        tracker.add(newPosition, at: time)
         let movement = newPosition - position
         position = newPosition
         switch state {
@@ -122,20 +122,20 @@ public struct PanRecognizer: Sendable {
     }
 
     /// The followed finger lifted but another is down: follow that one from where it is.
-    private mutating func handOver(to next: Int, at nextPosition: Point, atUsec timeUsec: Int64) {
+    private mutating func handOver(to next: Int, at nextPosition: Point, at time: Double) {
         startPosition = startPosition + (nextPosition - position)
         slot = next
         position = nextPosition
         tracker.reset()
-        tracker.add(nextPosition, atUsec: timeUsec)
+        tracker.add(nextPosition, at: time)
     }
 
-    private mutating func lift(atUsec timeUsec: Int64) {
+    private mutating func lift(at time: Double) {
         // libinput's up carries no position, so it is not a sample; asking at the lift time lets a pause
         // before lifting (> 40 ms) read as zero velocity.
         if state.isActive {
             state = .ended
-            velocity = fling.apply(along(tracker.velocity(atUsec: timeUsec)))
+            velocity = fling.apply(along(tracker.velocity(at: time)))
         } else if state == .possible {
             state = .failed
         }

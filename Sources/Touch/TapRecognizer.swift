@@ -1,27 +1,28 @@
-/// A single-finger tap: down and up within `maxDurationUsec`, never straying more than `maxMovement` from
+/// A single-finger tap: down and up within `maxDuration`, never straying more than `maxMovement` from
 /// where it touched. Discrete: possible → ended (recognized, at the lift) or failed.
 public struct TapRecognizer: Sendable {
     /// Longest press that is still a tap: 500 ms (Android's and Flutter's long-press timeout; longer is a
     /// long press).
-    public static let defaultMaxDurationUsec: Int64 = 500_000
+    public static let defaultMaxDuration = 0.5
 
     public let maxMovement: Double
-    public let maxDurationUsec: Int64
+    /// Seconds.
+    public let maxDuration: Double
 
     public private(set) var state: GestureState = .possible
     /// Where the finger touched down: the tap's location.
     public private(set) var location: Point = .zero
     private var slot: Int?
-    private var downUsec: Int64 = 0
+    private var downTime = 0.0
     private var slots = TouchSlots()
 
-    public init(maxMovement: Double = TouchSlop.flutter, maxDurationUsec: Int64 = TapRecognizer.defaultMaxDurationUsec) {
+    public init(maxMovement: Double = TouchSlop.flutter, maxDuration: Double = TapRecognizer.defaultMaxDuration) {
         self.maxMovement = maxMovement.isFinite && maxMovement >= 0 ? maxMovement : TouchSlop.flutter
-        self.maxDurationUsec = max(0, maxDurationUsec)
+        self.maxDuration = maxDuration.isFinite ? max(0, maxDuration) : TapRecognizer.defaultMaxDuration
     }
 
     /// Back to a fresh recognizer with the same settings: no finger, nothing recognized.
-    public mutating func reset() { self = TapRecognizer(maxMovement: maxMovement, maxDurationUsec: maxDurationUsec) }
+    public mutating func reset() { self = TapRecognizer(maxMovement: maxMovement, maxDuration: maxDuration) }
 
     public mutating func handle(_ frame: TouchFrame) {
         for event in frame.events { handle(event) }
@@ -36,20 +37,20 @@ public struct TapRecognizer: Sendable {
                 state = .possible
                 slot = event.slot
                 location = event.position
-                downUsec = event.timeUsec
+                downTime = event.time
             } else if state == .possible {
                 state = .failed  // a second finger makes it something else
             }
         case .move:
             guard event.slot == slot, state == .possible else { return }
-            if !((event.position - location).length <= maxMovement) || event.timeUsec - downUsec > maxDurationUsec {
+            if !((event.position - location).length <= maxMovement) || held(until: event.time) > maxDuration {
                 state = .failed
             }
         case .up:
             guard event.slot == slot else { return }
             slot = nil
             guard state == .possible else { return }
-            let inTime = event.timeUsec - downUsec <= maxDurationUsec
+            let inTime = held(until: event.time) <= maxDuration
             let stayed = (event.position - location).length <= maxMovement
             state = inTime && stayed ? .ended : .failed
         case .cancel:
@@ -60,9 +61,11 @@ public struct TapRecognizer: Sendable {
     }
 
     /// Time passed without events: a finger held too long is no longer a tap.
-    public mutating func advance(toUsec nowUsec: Int64) {
-        if state == .possible, slot != nil, nowUsec - downUsec > maxDurationUsec { state = .failed }
+    public mutating func advance(to time: Double) {
+        if state == .possible, slot != nil, held(until: time) > maxDuration { state = .failed }
     }
+
+    private func held(until time: Double) -> Double { TouchClock.elapsed(from: downTime, to: time) }
 
     /// Another gesture won, or the touch was cancelled: not a tap.
     public mutating func cancel() {

@@ -19,20 +19,17 @@ public struct TouchEvent: Sendable, Hashable {
     public var phase: TouchPhase
     /// Where the finger is, in points. For `up` and `cancel` it is the last known position.
     public var position: Point
-    /// Monotonic time in microseconds (libinput's `time_usec`).
-    public var timeUsec: Int64
+    /// When it happened: seconds on CLOCK_MONOTONIC (see `TouchClock`).
+    public var time: Double
 
-    public init(slot: Int, phase: TouchPhase, position: Point, timeUsec: Int64) {
+    public init(slot: Int, phase: TouchPhase, position: Point, time: Double) {
         self.slot = slot
         self.phase = phase
         self.position = position
-        self.timeUsec = timeUsec
+        self.time = time
     }
 
-    public init(slot: Int, phase: TouchPhase, x: Double, y: Double, timeUsec: Int64) {
-        self.init(slot: slot, phase: phase, position: Point(x: x, y: y), timeUsec: timeUsec)
+    public init(slot: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
+        self.init(slot: slot, phase: phase, position: Point(x: x, y: y), time: time)
     }
-
-    /// The timestamp in seconds, the unit Motion's simulations and animators use.
-    public var seconds: Double { Double(timeUsec) / 1_000_000 }
 }

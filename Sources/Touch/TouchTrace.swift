@@ -25,10 +25,10 @@ public struct TouchTrace: Sendable, Hashable {
     public init(events: [TouchEvent]) {
         var frames: [TouchFrame] = []
         for event in events {
-            if let last = frames.last, last.timeUsec == event.timeUsec {
+            if let last = frames.last, last.time == event.time {
                 frames[frames.count - 1].events.append(event)
             } else {
-                frames.append(TouchFrame(timeUsec: event.timeUsec, events: [event]))
+                frames.append(TouchFrame(time: event.time, events: [event]))
             }
         }
         self.init(frames: frames)
@@ -40,10 +40,10 @@ public struct TouchTrace: Sendable, Hashable {
     /// The latest timestamp a trace may hold, in microseconds.
     public static let latestTimeUsec: Int64 = 1_000_000_000_000_000
 
-    /// Time of the last event, 0 when empty.
-    public var durationUsec: Int64 {
-        guard let first = frames.first?.timeUsec, let last = frames.last?.events.last?.timeUsec else { return 0 }
-        return last - first
+    /// Seconds from the first event to the last, 0 when empty.
+    public var duration: Double {
+        guard let first = frames.first?.time, let last = frames.last?.events.last?.time else { return 0 }
+        return TouchClock.elapsed(from: first, to: last)
     }
 
     /// Parses the text form; the error names the line and what was wrong with it.
@@ -62,7 +62,7 @@ public struct TouchTrace: Sendable, Hashable {
         var out = "# t_us slot phase x y\n"
         for frame in frames {
             for event in frame.events {
-                out += "\(event.timeUsec) \(event.slot) \(event.phase.rawValue) "
+                out += "\(TouchClock.microseconds(event.time)) \(event.slot) \(event.phase.rawValue) "
                 out += "\(Self.format(event.position.x)) \(Self.format(event.position.y))\n"
             }
             out += "frame\n"
@@ -133,8 +133,9 @@ struct TouchTraceParser {
         if phase == .down, isDown { throw fail("slot \(slot) is already down") }
         if phase != .down, !isDown { throw fail("slot \(slot) is not down") }
 
-        if let previous = pending.last, previous.timeUsec != time { closeFrame() }
-        let event = TouchEvent(slot: slot, phase: phase, position: position, timeUsec: time)
+        if let previous = pending.last, TouchClock.microseconds(previous.time) != time { closeFrame() }
+        // The file counts microseconds, as the kernel does; above here time is seconds.
+        let event = TouchEvent(slot: slot, phase: phase, position: position, time: TouchClock.seconds(microseconds: time))
         slots.apply(event)
         lastPositions[slot] = position
         lastTime = time

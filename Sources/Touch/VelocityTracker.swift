@@ -4,11 +4,11 @@
 /// stopped, so history is cleared and lifting after a pause gives zero velocity.
 public struct VelocityTracker: Sendable {
     /// Only samples this recent count: 100 ms.
-    public static let horizonUsec: Int64 = 100_000
+    public static let horizon = 0.1
     /// Fewer samples than this give zero velocity: 3.
     public static let minimumSamples = 3
     /// A pause longer than this means the finger stopped: 40 ms.
-    public static let stoppedGapUsec: Int64 = 40_000
+    public static let stoppedGap = 0.04
     /// Degree of the fitted polynomial: 2.
     public static let degree = 2
     /// At most this many samples are kept (Flutter's history size).
@@ -16,7 +16,7 @@ public struct VelocityTracker: Sendable {
 
     private struct Sample: Sendable {
         var position: Point
-        var timeUsec: Int64
+        var time: Double
     }
 
     private var samples: [Sample] = []
@@ -26,28 +26,28 @@ public struct VelocityTracker: Sendable {
     /// Forgets all samples (a new finger).
     public mutating func reset() { samples.removeAll(keepingCapacity: true) }
 
-    /// Records where the finger was at `timeUsec`. Samples older than the newest are ignored; non-finite
+    /// Records where the finger was at `time`. Samples older than the newest are ignored; non-finite
     /// positions are ignored.
-    public mutating func add(_ position: Point, atUsec timeUsec: Int64) {
-        guard position.x.isFinite, position.y.isFinite else { return }
+    public mutating func add(_ position: Point, at time: Double) {
+        guard position.x.isFinite, position.y.isFinite, time.isFinite else { return }
         if let newest = samples.last {
-            if timeUsec < newest.timeUsec { return }
-            if timeUsec - newest.timeUsec > Self.stoppedGapUsec { samples.removeAll(keepingCapacity: true) }
+            if time < newest.time { return }
+            if TouchClock.elapsed(from: newest.time, to: time) > Self.stoppedGap { samples.removeAll(keepingCapacity: true) }
         }
-        samples.append(Sample(position: position, timeUsec: timeUsec))
+        samples.append(Sample(position: position, time: time))
         if samples.count > Self.historySize { samples.removeFirst(samples.count - Self.historySize) }
     }
 
-    /// Velocity in points per second at `nowUsec` (usually the lift time), zero if the finger has not moved
+    /// Velocity in points per second at `now` (usually the lift time), zero if the finger has not moved
     /// within 40 ms of it or fewer than 3 recent samples exist. Pass nil to ask about the newest sample.
-    public func velocity(atUsec nowUsec: Int64? = nil) -> Velocity {
+    public func velocity(at now: Double? = nil) -> Velocity {
         guard let newest = samples.last else { return .zero }
-        if let now = nowUsec, now - newest.timeUsec > Self.stoppedGapUsec { return .zero }
-        let recent = samples.reversed().prefix { newest.timeUsec - $0.timeUsec <= Self.horizonUsec }
+        if let now, TouchClock.elapsed(from: newest.time, to: now) > Self.stoppedGap { return .zero }
+        let recent = samples.reversed().prefix { TouchClock.elapsed(from: $0.time, to: newest.time) <= Self.horizon }
         guard recent.count >= Self.minimumSamples else { return .zero }
         // Age in units of the horizon (0 … −1) keeps the normal equations well conditioned.
-        let horizon = Double(Self.horizonUsec) / 1_000_000
-        let times = recent.map { Double($0.timeUsec - newest.timeUsec) / 1_000_000 / horizon }
+        let horizon = Self.horizon
+        let times = recent.map { -TouchClock.elapsed(from: $0.time, to: newest.time) / horizon }
         func slope(_ values: [Double]) -> Double {
             for degree in stride(from: Self.degree, through: 1, by: -1) {
                 if let c = PolynomialFit.coefficients(times: times, values: values, degree: degree) {

@@ -30,7 +30,7 @@ extension ReplayCommand {
         let refreshing = try RefreshRun(refresher: FeedRefresher(store: feedStore, fetcher: fetcher, images: cache),
                                         waitsForResults: true)
         defer { refreshing.shutdown() }
-        let origin = Double(recording.frames.first?.timeUsec ?? 0) / 1_000_000
+        let origin = recording.frames.first?.time ?? 0
         let reader = HeadlessReader(pixelWidth: size.width, pixelHeight: size.height, pixelsPerPoint: scale, fps: fps,
                                     typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
                                     settings: settings, library: library, refreshing: refreshing, start: start,

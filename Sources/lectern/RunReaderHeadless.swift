@@ -34,7 +34,7 @@ extension RunCommand {
                                       pixelsPerPoint: scale ?? 1, fps: 60,
                                       typesetter: ScreenFonts.typesetter(log: log), settings: settings, library: library,
                                       refreshing: nil, start: LocalTime.now(),
-                                      origin: Double(recording.frames.first?.timeUsec ?? 0) / 1_000_000)
+                                      origin: recording.frames.first?.time ?? 0)
         try TraceReplay(trace: recording, fps: 60).play(headless.app, loop: headless.loop) { _ in }
         var writer = try SnapshotWriter(directory: snapshot.out)
         try writer.save(headless.display.scanout, name: "reader")

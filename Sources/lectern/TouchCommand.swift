@@ -79,10 +79,10 @@ struct TouchReplayCommand: ParsableCommand {
 
     private func play(_ file: TraceFile, on screen: VirtualTouchscreen) throws {
         let recording = file.trace
-        var previous = recording.frames.first?.timeUsec ?? 0
+        var previous = recording.frames.first?.time ?? 0
         for frame in recording.frames {
-            pause(seconds: Double(frame.timeUsec - previous) / 1e6)
-            previous = frame.timeUsec
+            pause(seconds: frame.time - previous)
+            previous = frame.time
             try screen.send(frame)
         }
         print("replayed \(recording.frames.count) frames of \(file.path)")

@@ -22,7 +22,7 @@ import Widgets
     /// their box, with nothing else moving.
     @Test(arguments: [124.0, 126, 128, 131])
     func dotsSpringingWhileTheFingerHoldsStill(pull: Double) throws {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 380, y: 150), to: Point(x: 380 - pull, y: 150), seconds: 0.3, hold: 0.8)
         try expectEveryFrameEqualsAFullRedraw("pull-menu", trace: script.trace, setting: try makeSetting(width: 400, height: 300))
     }

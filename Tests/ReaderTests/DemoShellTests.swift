@@ -12,7 +12,7 @@ import Touch
         #expect(shell.current == "pull-menu")
         var changes: [String] = []
         shell.onSceneChange = { changes.append($0) }
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.tap(at: Point(x: 240, y: 470))                   // the second of five names: article-pager
         script.wait(0.5)
         script.drag(from: Point(x: 400, y: 300), to: Point(x: 400, y: 50), seconds: 0.5, hold: 0.2)
@@ -28,7 +28,7 @@ import Touch
     @Test func aTouchThatStartsInTheBarNeverReachesTheDemo() throws {
         let host = HeadlessHost(setting: try makeSetting()) { DemoShell(setting: $0, first: "pull-to-action") }
         let shell = host.scene
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 400, y: 460), to: Point(x: 400, y: 100), seconds: 0.4, hold: 0.1)
         var states: Set<String> = []
         try host.play(script.trace) { _ in

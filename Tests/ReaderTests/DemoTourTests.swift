@@ -13,7 +13,7 @@ import Widgets
         let shell = host.scene
         var visited: [String] = []
         shell.onSceneChange = { visited.append($0) }
-        let first = DemoTour.trace(size: Size(width: 800, height: 480), startUsec: 1_000_000)
+        let first = DemoTour.trace(size: Size(width: 800, height: 480), start: 1)
         var drawn = 0
         var last = 0.0
         try host.play(first) { frame in
@@ -27,7 +27,7 @@ import Widgets
         let pager = try #require(shell.demo("article-pager") as? ArticlePagerScene)
         #expect(pager.pager.current == 0)   // pulled to the essay and back
         let second = DemoTour.trace(size: Size(width: 800, height: 480),
-                                    startUsec: try #require(first.frames.last?.timeUsec) + 2_000_000)
+                                    start: try #require(first.frames.last?.time) + 2)
         visited = []
         try host.play(second) { _ in }
         #expect(visited == DemoCatalog.names)

@@ -33,7 +33,7 @@ final class CountingScene: Scene {
     var deadline: Double?
 
     func handle(_ frame: TouchFrame) {
-        movingUntil = frame.seconds + 0.05
+        movingUntil = frame.time + 0.05
         changed = true
     }
 
@@ -56,7 +56,7 @@ final class CountingScene: Scene {
 
 @Suite struct FrameLoopTests {
     func touch(at seconds: Double) -> TouchFrame {
-        TouchFrame([TouchEvent(slot: 0, phase: .down, x: 1, y: 1, timeUsec: Int64(seconds * 1_000_000))])
+        TouchFrame([TouchEvent(slot: 0, phase: .down, x: 1, y: 1, time: seconds)])
     }
 
     @Test func framesArePacedByFlipsAndStopWhenNothingMoves() throws {

@@ -23,7 +23,7 @@ import Widgets
         }
         #expect(host.frames.scene === host.scene)
         #expect(host.display.refreshPeriod == 1.0 / 30)
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.tap(at: Point(x: 100, y: 100))
         var times: [Double] = []
         try host.play(script.trace) { times.append($0.t) }

@@ -85,7 +85,7 @@ final class FakePanel: FlippingDisplay {
     }
 
     func touch(at seconds: Double) -> TouchFrame {
-        TouchFrame([TouchEvent(slot: 0, phase: .down, x: 1, y: 1, timeUsec: Int64(seconds * 1_000_000))])
+        TouchFrame([TouchEvent(slot: 0, phase: .down, x: 1, y: 1, time: seconds)])
     }
 
     /// Flips land one refresh after they start, until `time`.

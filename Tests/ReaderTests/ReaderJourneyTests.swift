@@ -254,8 +254,8 @@ final class ReaderPanel {
     func play(_ text: String, each: (ReaderApp, Double) -> Void = { _, _ in }) throws {
         let parsed = try TouchTrace(parsing: text)
         let shifted = TouchTrace(frames: parsed.frames.map { frame in
-            TouchFrame(timeUsec: frame.timeUsec + Int64(clock * 1_000_000),
-                       events: frame.events.map { var e = $0; e.timeUsec += Int64(clock * 1_000_000); return e })
+            TouchFrame(time: frame.time + clock,
+                       events: frame.events.map { var e = $0; e.time += clock; return e })
         })
         var last = clock
         try TraceReplay(trace: shifted, fps: 60).play(reader.app, loop: reader.loop) { frame in

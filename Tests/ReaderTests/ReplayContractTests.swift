@@ -34,7 +34,7 @@ func replay(_ name: String, _ write: (inout GestureScript) -> Void, setting: Hos
             refreshAt: Double? = nil) throws -> (Played, any DemoScene) {
     let host = try HeadlessHost(setting: try setting ?? makeSetting()) { try DemoCatalog.scene(named: name, setting: $0) }
     let scene = host.scene
-    var script = GestureScript(startUsec: 3_000_000)
+    var script = GestureScript(start: 3.0)
     write(&script)
     var played = Played()
     try host.play(script.trace, refreshAt: refreshAt, startAction: scene.startAction) {

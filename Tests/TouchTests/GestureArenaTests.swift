@@ -35,9 +35,9 @@ import Testing
         var arena = rowInsideList()
         run(&arena, try trace(Traces.rowSwipe))
         #expect(arena.winner == .swipe)
-        let lastUsec = try trace(Traces.rowSwipe).last!.timeUsec
-        run(&arena, [TouchEvent(slot: 0, phase: .down, x: 300, y: 200, timeUsec: lastUsec + 100_000),
-                     TouchEvent(slot: 0, phase: .up, x: 300, y: 200, timeUsec: lastUsec + 160_000)])
+        let last = try trace(Traces.rowSwipe).last!.time
+        run(&arena, [TouchEvent(slot: 0, phase: .down, x: 300, y: 200, time: last + 0.1),
+                     TouchEvent(slot: 0, phase: .up, x: 300, y: 200, time: last + 0.16)])
         #expect(arena.winner == .select)
         #expect(arena.tap(.select)?.state == .ended)
         #expect(arena.pan(.swipe)?.state == .failed)
@@ -89,15 +89,15 @@ import Testing
     @Test func longPressBeatsAPanThatNeverStarted() {
         var arena = GestureArena<Member>([(.hold, .longPress(LongPressRecognizer())),
                                           (.scroll, .pan(PanRecognizer(axis: .vertical, dominance: 0)))])
-        arena.handle(TouchEvent(slot: 0, phase: .down, x: 50, y: 50, timeUsec: 0))
-        #expect(arena.deadlineUsec == 500_000)
-        arena.advance(toUsec: 500_000)
+        arena.handle(TouchEvent(slot: 0, phase: .down, x: 50, y: 50, time: 0.0))
+        #expect(arena.deadline == 0.5)
+        arena.advance(to: 0.5)
         #expect(arena.winner == .hold && arena.longPress(.hold)?.state == .began)
         #expect(arena.pan(.scroll)?.state == .failed)
-        arena.handle(TouchEvent(slot: 0, phase: .move, x: 50, y: 150, timeUsec: 600_000))
+        arena.handle(TouchEvent(slot: 0, phase: .move, x: 50, y: 150, time: 0.6))
         #expect(arena.pan(.scroll)?.state == .failed && arena.longPress(.hold)?.state == .changed)
-        arena.handle(TouchEvent(slot: 0, phase: .up, x: 50, y: 150, timeUsec: 700_000))
-        #expect(arena.longPress(.hold)?.state == .ended && arena.deadlineUsec == nil)
+        arena.handle(TouchEvent(slot: 0, phase: .up, x: 50, y: 150, time: 0.7))
+        #expect(arena.longPress(.hold)?.state == .ended && arena.deadline == nil)
     }
 
     @Test func cancelEndsTheWinnerCleanly() throws {

@@ -1,17 +1,19 @@
 @testable import Touch
 
-/// A one-finger gesture built from positions sampled every `stepUsec`, ending with a lift `liftDelayUsec`
-/// after the last sample.
-func stroke(_ points: [Point], slot: Int = 0, startUsec: Int64 = 1_000_000, stepUsec: Int64 = 8_333,
-            liftDelayUsec: Int64? = nil) -> [TouchEvent] {
+/// A one-finger gesture built from positions sampled every `step` seconds, ending with a lift `liftDelay`
+/// after the last sample. Times are whole microseconds, as the kernel stamps them.
+func stroke(_ points: [Point], slot: Int = 0, start: Double = 1, step: Double = 0.008_333,
+            liftDelay: Double? = nil) -> [TouchEvent] {
     guard let first = points.first else { return [] }
-    var events = [TouchEvent(slot: slot, phase: .down, position: first, timeUsec: startUsec)]
+    let t0 = TouchClock.microseconds(start), dt = TouchClock.microseconds(step)
+    func at(_ microseconds: Int64) -> Double { TouchClock.seconds(microseconds: microseconds) }
+    var events = [TouchEvent(slot: slot, phase: .down, position: first, time: at(t0))]
     for (index, point) in points.dropFirst().enumerated() {
-        events.append(TouchEvent(slot: slot, phase: .move, position: point, timeUsec: startUsec + Int64(index + 1) * stepUsec))
+        events.append(TouchEvent(slot: slot, phase: .move, position: point, time: at(t0 + Int64(index + 1) * dt)))
     }
-    let last = events.last!
-    events.append(TouchEvent(slot: slot, phase: .up, position: last.position,
-                             timeUsec: last.timeUsec + (liftDelayUsec ?? stepUsec)))
+    let last = TouchClock.microseconds(events.last!.time)
+    events.append(TouchEvent(slot: slot, phase: .up, position: events.last!.position,
+                             time: at(last + (liftDelay.map(TouchClock.microseconds) ?? dt))))
     return events
 }
 

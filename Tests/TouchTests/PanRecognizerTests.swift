@@ -29,13 +29,13 @@ import Testing
     @Test func releaseVelocityIsFlingLimited() {
         // 20 pt per 8 ms = 2500 pt/s, then a 1 pt/8 ms crawl (125 pt/s... then below 50).
         var fast = PanRecognizer(axis: .horizontal)
-        fast.handle(stroke((0..<10).map { Point(x: Double($0) * 20, y: 0) }, stepUsec: 8_000))
+        fast.handle(stroke((0..<10).map { Point(x: Double($0) * 20, y: 0) }, step: 0.008))
         #expect(abs(fast.velocity.x - 2500) < 1e-6)
         var slow = PanRecognizer(axis: .horizontal, slop: 2)
-        slow.handle(stroke((0..<10).map { Point(x: Double($0) * 0.3, y: 0) }, stepUsec: 8_000))
+        slow.handle(stroke((0..<10).map { Point(x: Double($0) * 0.3, y: 0) }, step: 0.008))
         #expect(slow.state == .ended && slow.velocity == .zero)  // 37.5 pt/s is below 50
         var wild = PanRecognizer(axis: .horizontal)
-        wild.handle(stroke((0..<10).map { Point(x: Double($0) * 100, y: 0) }, stepUsec: 8_000))
+        wild.handle(stroke((0..<10).map { Point(x: Double($0) * 100, y: 0) }, step: 0.008))
         #expect(abs(wild.velocity.x - 8000) < 1e-6)
     }
 
@@ -57,16 +57,16 @@ import Testing
 
     @Test func liftingTheFollowedFingerHandsOverWithoutAJump() {
         var pan = PanRecognizer(axis: .vertical)
-        let t0: Int64 = 1_000_000
-        pan.handle(TouchEvent(slot: 0, phase: .down, x: 100, y: 100, timeUsec: t0))
-        pan.handle(TouchEvent(slot: 0, phase: .move, x: 100, y: 140, timeUsec: t0 + 8_000))
-        pan.handle(TouchEvent(slot: 3, phase: .down, x: 400, y: 600, timeUsec: t0 + 12_000))
+        let t0 = 1.0
+        pan.handle(TouchEvent(slot: 0, phase: .down, x: 100, y: 100, time: t0))
+        pan.handle(TouchEvent(slot: 0, phase: .move, x: 100, y: 140, time: t0 + 0.008))
+        pan.handle(TouchEvent(slot: 3, phase: .down, x: 400, y: 600, time: t0 + 0.012))
         #expect(pan.translation.y == 22)
-        pan.handle(TouchEvent(slot: 0, phase: .up, x: 100, y: 140, timeUsec: t0 + 16_000))
+        pan.handle(TouchEvent(slot: 0, phase: .up, x: 100, y: 140, time: t0 + 0.016))
         #expect(pan.state.isActive && pan.slot == 3 && pan.translation.y == 22)
-        pan.handle(TouchEvent(slot: 3, phase: .move, x: 400, y: 610, timeUsec: t0 + 24_000))
+        pan.handle(TouchEvent(slot: 3, phase: .move, x: 400, y: 610, time: t0 + 0.024))
         #expect(pan.translation.y == 32 && pan.delta.y == 10)
-        pan.handle(TouchEvent(slot: 3, phase: .up, x: 400, y: 610, timeUsec: t0 + 32_000))
+        pan.handle(TouchEvent(slot: 3, phase: .up, x: 400, y: 610, time: t0 + 0.032))
         #expect(pan.state == .ended)
     }
 
@@ -79,8 +79,8 @@ import Testing
         #expect(pan.state == .cancelled && pan.velocity == .zero && pan.delta == .zero)
         // Not yet begun: a cancel is a failure, and the next touch starts afresh.
         var early = PanRecognizer(axis: .vertical)
-        early.handle(TouchEvent(slot: 0, phase: .down, x: 0, y: 0, timeUsec: 0))
-        early.handle(TouchEvent(slot: 0, phase: .cancel, x: 0, y: 0, timeUsec: 5))
+        early.handle(TouchEvent(slot: 0, phase: .down, x: 0, y: 0, time: 0.0))
+        early.handle(TouchEvent(slot: 0, phase: .cancel, x: 0, y: 0, time: 0.000005))
         #expect(early.state == .failed)
         early.handle(stroke([Point(x: 0, y: 0), Point(x: 0, y: 30)]))
         #expect(early.state == .ended && early.translation.y == 12)

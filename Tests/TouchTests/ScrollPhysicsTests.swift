@@ -135,18 +135,18 @@ import Motion
             pan.handle(event)
             switch pan.state {
             case .began:
-                position.beginDrag(at: event.seconds)
+                position.beginDrag(at: event.time)
                 position.drag(fingerDelta: pan.delta.y)
             case .changed:
                 position.drag(fingerDelta: pan.delta.y)
             case .ended:
                 let atRelease = position.offset
-                position.endDrag(fingerVelocity: pan.velocity.y, at: event.seconds)
+                position.endDrag(fingerVelocity: pan.velocity.y, at: event.time)
                 #expect(position.offset == atRelease)
                 #expect(abs(atRelease - -pan.translation.y) < 1e-9)   // inside the bounds the drag is 1:1
                 projected = DecelerationRate.normal.projectedEnd(from: atRelease, velocity: -pan.velocity.y)
                 #expect(abs(position.velocity - -pan.velocity.y) < 1e-9)
-                var time = event.seconds
+                var time = event.time
                 while position.advance(to: time), offsets.count < 600 {
                     offsets.append(position.offset)
                     time += 1.0 / 60

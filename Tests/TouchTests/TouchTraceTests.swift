@@ -27,20 +27,20 @@ import Testing
             """)
         #expect(parsed.frames.count == 3)
         #expect(parsed.frames[0].events.map(\.slot) == [0, 1])
-        #expect(parsed.frames[1].timeUsec == 108 && parsed.frames[1].events.count == 2)
-        #expect(parsed.events[2] == TouchEvent(slot: 0, phase: .move, x: 11.25, y: -3, timeUsec: 108))
+        #expect(parsed.frames[1].time == 0.000108 && parsed.frames[1].events.count == 2)
+        #expect(parsed.events[2] == TouchEvent(slot: 0, phase: .move, x: 11.25, y: -3, time: 0.000108))
         // An up without a position is where the finger last was.
         #expect(parsed.events[4].position == Point(x: 11.25, y: -3))
         #expect(parsed.events[5].position == Point(x: 2, y: 3))
-        #expect(parsed.durationUsec == 16)
+        #expect(parsed.duration == 0.000016)
     }
 
     @Test func explicitFramesKeepEqualTimestampsApart() throws {
         let original = TouchTrace(frames: [
-            TouchFrame([TouchEvent(slot: 0, phase: .down, x: 1, y: 2, timeUsec: 5)]),
-            TouchFrame([TouchEvent(slot: 1, phase: .down, x: 0.1, y: 1e-7, timeUsec: 5)]),
-            TouchFrame([TouchEvent(slot: 0, phase: .up, x: 1, y: 2, timeUsec: 9),
-                        TouchEvent(slot: 1, phase: .up, x: 0.1, y: 1e-7, timeUsec: 9)]),
+            TouchFrame([TouchEvent(slot: 0, phase: .down, x: 1, y: 2, time: 0.000005)]),
+            TouchFrame([TouchEvent(slot: 1, phase: .down, x: 0.1, y: 1e-7, time: 0.000005)]),
+            TouchFrame([TouchEvent(slot: 0, phase: .up, x: 1, y: 2, time: 0.000009),
+                        TouchEvent(slot: 1, phase: .up, x: 0.1, y: 1e-7, time: 0.000009)]),
         ])
         #expect(try TouchTrace(parsing: original.text) == original)
     }
@@ -75,22 +75,22 @@ import Testing
 
     @Test func emptyTraceIsEmpty() throws {
         let empty = try TouchTrace(parsing: "\n# nothing\n")
-        #expect(empty.frames.isEmpty && empty.durationUsec == 0)
+        #expect(empty.frames.isEmpty && empty.duration == 0)
     }
 }
 
 @Suite struct GestureScriptTests {
     @Test func aDragIsSampledEvenlyAndLiftsWhereItStopped() {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), seconds: 0.1, hold: 0.05)
         let events = script.events
         #expect(events.first?.phase == .down && events.last?.phase == .up)
-        #expect(events.last?.position == Point(x: 100, y: 0) && events.last?.timeUsec == 1_150_000)
+        #expect(events.last?.position == Point(x: 100, y: 0) && events.last?.time == 1.15)
         let moves = events.filter { $0.phase == .move }
-        #expect(moves.count == 13 && moves.last?.timeUsec == 1_100_000)
+        #expect(moves.count == 13 && moves.last?.time == 1.1)
         // At an even speed: every step the same distance, samples at most 8.3 ms apart.
         for (a, b) in zip(moves, moves.dropFirst()) {
-            #expect(abs((b.position.x - a.position.x) - 100.0 / 13) < 1e-9 && b.timeUsec - a.timeUsec <= 8_334)
+            #expect(abs((b.position.x - a.position.x) - 100.0 / 13) < 1e-9 && TouchClock.elapsed(from: a.time, to: b.time) <= 0.008_334)
         }
         // The trace reads back as the same events.
         #expect(try! TouchTrace(parsing: script.trace.text).events == events)
@@ -103,6 +103,6 @@ import Testing
         script.cancel(slot: 3)
         script.up(slot: 3)                                       // not down: nothing
         #expect(script.events.map(\.phase) == [.down, .up, .down, .cancel])
-        #expect(script.events[1].timeUsec - script.events[0].timeUsec == 80_000)
+        #expect(TouchClock.elapsed(from: script.events[0].time, to: script.events[1].time) == 0.08)
     }
 }

@@ -3,15 +3,16 @@ import Testing
 
 @Suite struct VelocityTrackerTests {
     @Test func constants() {
-        #expect(VelocityTracker.horizonUsec == 100_000)
+        #expect(VelocityTracker.horizon == 0.1)
         #expect(VelocityTracker.minimumSamples == 3)
-        #expect(VelocityTracker.stoppedGapUsec == 40_000)
+        #expect(VelocityTracker.stoppedGap == 0.04)
         #expect(VelocityTracker.degree == 2)
     }
 
+    /// A tracker fed samples stamped in whole microseconds, as the kernel stamps them.
     func tracker(_ samples: [(Int64, Point)]) -> VelocityTracker {
         var tracker = VelocityTracker()
-        for (time, point) in samples { tracker.add(point, atUsec: time) }
+        for (time, point) in samples { tracker.add(point, at: us(time)) }
         return tracker
     }
 
@@ -64,8 +65,8 @@ import Testing
     @Test func pauseThenLiftIsZero() throws {
         let samples = (0..<10).map { (Int64($0) * 8_000, Point(x: Double($0) * 8, y: 0)) }
         let moving = tracker(samples)
-        #expect(moving.velocity(atUsec: 72_000 + 8_000).x > 900)
-        #expect(moving.velocity(atUsec: 72_000 + 41_000) == .zero)
+        #expect(moving.velocity(at: us(72_000 + 8_000)).x > 900)
+        #expect(moving.velocity(at: us(72_000 + 41_000)) == .zero)
         // The recorded trace: 80 ms of rest before the lift.
         var pan = PanRecognizer(axis: .horizontal)
         pan.handle(try trace(Traces.pauseThenLift))
@@ -93,8 +94,8 @@ import Testing
 
     @Test func outOfOrderAndBadSamplesAreIgnored() {
         var t = tracker((0..<5).map { (Int64($0) * 8_000, Point(x: Double($0), y: 0)) })
-        t.add(Point(x: 1000, y: 0), atUsec: 1_000)
-        t.add(Point(x: .nan, y: 0), atUsec: 40_000)
+        t.add(Point(x: 1000, y: 0), at: us(1_000))
+        t.add(Point(x: .nan, y: 0), at: us(40_000))
         #expect(abs(t.velocity().x - 125) < 1e-6)
         // Repeated timestamps do not break the fit.
         let same = tracker([(0, .zero), (0, Point(x: 1, y: 1)), (0, Point(x: 2, y: 2))])
@@ -114,3 +115,6 @@ import Testing
         #expect(FlingLimits.standard.apply(Velocity(x: 30, y: 30)) == .zero)
     }
 }
+
+/// Kernel microseconds as the seconds touch time is counted in.
+private func us(_ microseconds: Int64) -> Double { TouchClock.seconds(microseconds: microseconds) }

@@ -59,7 +59,7 @@ import Text
 
     private func run(_ pager: ArticlePager, after: Double = 1, _ write: (inout GestureScript) -> Void,
                      each: (Double) -> Void = { _ in }) {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         write(&script)
         play(script.events, after: after) { pager.handle($0) } frame: { t in
             pager.advance(to: t)
@@ -155,7 +155,7 @@ import Text
         let pager = ArticlePager(frame: Rect(x: 0, y: 0, width: 400, height: 300), articles: [], typography: try makeTypography(),
                                  glyphs: GlyphCache())
         #expect((pager.source as? ArticleList)?.articles == [ArticlePager.nothingToRead] && !pager.header.exists && !pager.footer.exists)
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.4, hold: 0.1)
         play(script.events) { pager.handle($0) } frame: { pager.advance(to: $0) }
         #expect(pager.current == 0 && pager.transition == nil)

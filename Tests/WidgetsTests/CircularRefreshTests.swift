@@ -24,7 +24,7 @@ import Testing
     /// Pulls down by `distance` (finger travel), holds, lets go; frames until `after`; `each` sees every frame.
     private func pull(_ refresh: CircularRefresh, _ distance: Double, seconds: Double = 0.6, hold: Double = 0.2,
                       after: Double = 2, each: (Double) -> Void = { _ in }) {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 400, y: 60), to: Point(x: 400, y: 60 + distance), seconds: seconds, hold: hold)
         playPan(script, axis: .vertical, after: after) { pan, time in refresh.follow(pan, at: time) } frame: { t in
             refresh.advance(to: t)
@@ -110,7 +110,7 @@ import Testing
 
     @Test func aCancelledPullGoesBackWithoutLoading() {
         let refresh = makeRefresh()
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.down(at: Point(x: 400, y: 60))
         script.move(to: Point(x: 400, y: 360), seconds: 0.5)
         script.cancel()

@@ -95,7 +95,7 @@ import Text
             Article(title: "The page leaving", paragraphs: ["It goes up and away with its footer."]),
             Article(title: "The page arriving", paragraphs: ["It was rendered before the pull began."]),
         ], typography: typography, glyphs: GlyphCache())
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.5, hold: 0.2)
         var picture: Surface?
         play(script.events) { pager.handle($0) } frame: { t in
@@ -119,7 +119,7 @@ import Text
                                        canvas.fill(Rect(x: frame.minX + 20, y: frame.minY + 30, width: 160, height: 20),
                                                    with: Palette.ink)
                                    })
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         write(&script)
         var events = script.events
         if holding { events.removeLast() }                   // the finger is still down when the picture is taken

@@ -58,7 +58,7 @@ import Testing
     }
 
     private func stroke(from: Point, to: Point, seconds: Double) -> GestureScript {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: from, to: to, seconds: seconds)
         return script
     }

@@ -139,7 +139,7 @@ import Testing
     private func pull(_ distance: Double, seconds: Double = 0.5, hold: Double = 0.3, also: (inout GestureScript) -> Void = { _ in })
         -> (menu: PullMenu, frames: [(t: Double, offsetX: Double, progress: Double, box: Rect, phase: MenuOverlay.Phase)])
     {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 700, y: 240), to: Point(x: 700 - distance, y: 240), seconds: seconds, hold: hold)
         also(&script)
         var menu = PullMenu(frame: frame)
@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test func changingDirectionBackUnderOneCollapsesTheDotsAndDoesNotOpen() {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.down(at: Point(x: 700, y: 240))
         script.move(to: Point(x: 450, y: 240), seconds: 0.4)
         script.move(to: Point(x: 660, y: 240), seconds: 0.4)
@@ -223,7 +223,7 @@ import Testing
     }
 
     @Test func aCancelledTouchNeverOpensTheMenu() {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.down(at: Point(x: 700, y: 240))
         script.move(to: Point(x: 400, y: 240), seconds: 0.5)
         script.cancel()

@@ -57,7 +57,7 @@ final class RecordingDelegate: PullToActionDelegate {
     /// Pulls down from y 60 by `distance`, holds, lets go; then frames until `after`.
     private func pull(_ control: PullToAction, _ distance: Double, after: Double = 1.5,
                       each: (Double) -> Void = { _ in }) {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 400, y: 60), to: Point(x: 400, y: 60 + distance), seconds: 0.6, hold: 0.2)
         playPan(script, axis: .vertical, after: after) { pan, time in control.follow(pan, at: time) } frame: { t in
             control.advance(to: t)
@@ -106,7 +106,7 @@ final class RecordingDelegate: PullToActionDelegate {
         let control = makeControl(visualizer)
         let delegate = RecordingDelegate()
         control.delegate = delegate
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.down(at: Point(x: 400, y: 60))
         script.move(to: Point(x: 400, y: 400), seconds: 0.6)
         script.move(to: Point(x: 400, y: 120), seconds: 0.4)
@@ -235,7 +235,7 @@ final class RecordingDelegate: PullToActionDelegate {
         control.actionCompleted(at: 2)                        // a quarter-turn boundary: retracts at once
         control.advance(to: 2.05)
         #expect(control.state == .retracting)
-        var script = GestureScript(startUsec: 2_100_000)
+        var script = GestureScript(start: 2.1)
         script.down(at: Point(x: 400, y: 100))
         script.move(to: Point(x: 400, y: 300), seconds: 0.4)
         var rotations: [Double] = []

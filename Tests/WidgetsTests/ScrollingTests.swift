@@ -9,7 +9,7 @@ import Testing
 
     @Test func aFlickCoastsAndBouncesAtTheEndWithoutAJump() {
         var scroll = ScrollView(frame: frame, contentHeight: 2000)
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 400, y: 400), to: Point(x: 400, y: 100), seconds: 0.1)   // 3000 pt/s up
         var coasting: [Double] = []
         var overshot = 0.0

@@ -14,7 +14,7 @@ import Testing
             row.open(at: 0)
             row.advance(to: 0.9)
         }
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         let x0 = direction == .leftToRight ? 600.0 : 200.0
         let dx = direction == .leftToRight ? -distance : distance
         script.drag(from: Point(x: x0, y: 200), to: Point(x: x0 + dx, y: 200), seconds: seconds, hold: hold)
@@ -110,7 +110,7 @@ import Testing
     }
 
     private func run(_ list: SwipeList<Cell>, _ write: (inout GestureScript) -> Void) {
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1.0)
         write(&script)
         play(script.events, after: 1) { list.handle($0) } frame: { list.advance(to: $0) }
     }
@@ -247,7 +247,7 @@ import Testing
         list.hint(1, at: 1)
         // Right after the hint began a finger flicks the row open, before the hint's close is due (1.45 s): that
         // close must not shut it.
-        var script = GestureScript(startUsec: 1_050_000)
+        var script = GestureScript(start: 1.05)
         script.drag(from: Point(x: 600, y: 120), to: Point(x: 450, y: 120), seconds: 0.15)
         play(script.events, after: 1) { list.handle($0) } frame: { list.advance(to: $0) }
         #expect(list.openRow == 1 && list.offset(ofRow: 1) == 148)

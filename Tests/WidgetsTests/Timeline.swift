@@ -8,13 +8,13 @@ import Text
 /// would advance the component.
 func play(_ events: [TouchEvent], after: Double = 1.5, fps: Double = 60, event: (TouchEvent) -> Void,
           frame: (Double) -> Void) {
-    guard let first = events.first?.seconds, let last = events.last?.seconds else { return }
+    guard let first = events.first?.time, let last = events.last?.time else { return }
     var pending = events[...]
     var k = 0
     while true {
         let t = first + Double(k) / fps
         if t > last + after { return }
-        while let next = pending.first, next.seconds <= t + 1e-9 {
+        while let next = pending.first, next.time <= t + 1e-9 {
             event(next)
             pending = pending.dropFirst()
         }
@@ -30,7 +30,7 @@ func playPan(_ script: GestureScript, axis: PanAxis, after: Double = 1.5, follow
     var pan = PanRecognizer(axis: axis, dominance: axis == .vertical ? 0 : AxisLock.viewPagerDominance)
     play(script.events, after: after) { event in
         pan.handle(event)
-        follow(pan, event.seconds)
+        follow(pan, event.time)
     } frame: { frame($0) }
 }
 

@@ -4,7 +4,8 @@ import Touch
 /// Turns raw device input into the app's touch frames, in logical points with the panel's mounting undone:
 /// - every seat slot is tracked; a pointer with its button down is one more finger (slot `pointerSlot`);
 /// - events wait for the frame that closes them, so fingers moving together arrive together;
-/// - a device that disappears cancels its fingers, so gestures end cleanly instead of hanging half-done.
+/// - a device that disappears cancels its fingers, so gestures end cleanly instead of hanging half-done;
+/// - libinput's `time_usec` becomes seconds on CLOCK_MONOTONIC (`TouchClock`), the unit above Platform.
 public struct TouchAssembler: Sendable {
     /// The slot a pressed pointer uses, clear of libinput's seat slots.
     public static let pointerSlot = 1_000
@@ -39,20 +40,20 @@ public struct TouchAssembler: Sendable {
         case let .touchDown(device, slot, x, y, t):
             let p = logical(x, y)
             // A down on a slot still held means its up was lost: end that touch first.
-            if let stale = active[slot] { pending.append(TouchEvent(slot: slot, phase: .cancel, position: stale.position, timeUsec: t)) }
+            if let stale = active[slot] { pending.append(TouchEvent(slot: slot, phase: .cancel, position: stale.position, time: seconds(t))) }
             active[slot] = (device, p)
-            pending.append(TouchEvent(slot: slot, phase: .down, position: p, timeUsec: t))
+            pending.append(TouchEvent(slot: slot, phase: .down, position: p, time: seconds(t)))
         case let .touchMotion(_, slot, x, y, t):
             guard let finger = active[slot] else { return [] }
             let p = logical(x, y)
             active[slot] = (finger.device, p)
-            pending.append(TouchEvent(slot: slot, phase: .move, position: p, timeUsec: t))
+            pending.append(TouchEvent(slot: slot, phase: .move, position: p, time: seconds(t)))
         case let .touchUp(_, slot, t):
             guard let finger = active.removeValue(forKey: slot) else { return [] }
-            pending.append(TouchEvent(slot: slot, phase: .up, position: finger.position, timeUsec: t))
+            pending.append(TouchEvent(slot: slot, phase: .up, position: finger.position, time: seconds(t)))
         case let .touchCancel(_, slot, t):
             guard let finger = active.removeValue(forKey: slot) else { return [] }
-            pending.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, timeUsec: t))
+            pending.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, time: seconds(t)))
         case let .touchFrame(t):
             return flush(at: t)
         case let .pointerMotion(device, x, y, t):
@@ -62,14 +63,14 @@ public struct TouchAssembler: Sendable {
             // over, or removing the first would leave the press stuck (found in review).
             pointer = (pressed ? (pointer?.device ?? device) : device, p, pressed)
             guard pressed else { return [] }
-            return [TouchFrame(timeUsec: t, events: [TouchEvent(slot: Self.pointerSlot, phase: .move, position: p, timeUsec: t)])]
+            return [TouchFrame(time: seconds(t), events: [TouchEvent(slot: Self.pointerSlot, phase: .move, position: p, time: seconds(t))])]
         case let .pointerButton(device, pressed, t):
             let p = pointer?.position ?? Point.zero
             let was = pointer?.pressed ?? false
             pointer = (device, p, pressed)
             guard was != pressed else { return [] }
             let phase: TouchPhase = pressed ? .down : .up
-            return [TouchFrame(timeUsec: t, events: [TouchEvent(slot: Self.pointerSlot, phase: phase, position: p, timeUsec: t)])]
+            return [TouchFrame(time: seconds(t), events: [TouchEvent(slot: Self.pointerSlot, phase: phase, position: p, time: seconds(t))])]
         case let .deviceRemoved(device, t):
             // A finger whose down no frame has delivered yet was never seen: it gets no cancel (found in review).
             let unseen = Set(pending.filter { $0.phase == .down }.map(\.slot))
@@ -79,41 +80,44 @@ public struct TouchAssembler: Sendable {
                 active.removeValue(forKey: slot)
                 dropped.insert(slot)
                 if !unseen.contains(slot) {
-                    cancelled.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, timeUsec: t))
+                    cancelled.append(TouchEvent(slot: slot, phase: .cancel, position: finger.position, time: seconds(t)))
                 }
             }
             if let p = pointer, p.device == device {
-                if p.pressed { cancelled.append(TouchEvent(slot: Self.pointerSlot, phase: .cancel, position: p.position, timeUsec: t)) }
+                if p.pressed { cancelled.append(TouchEvent(slot: Self.pointerSlot, phase: .cancel, position: p.position, time: seconds(t))) }
                 pointer = nil
             }
             // Anything half-assembled from the vanished device is dropped with it.
             pending.removeAll { dropped.contains($0.slot) }
-            return cancelled.isEmpty ? [] : [TouchFrame(timeUsec: t, events: cancelled)]
+            return cancelled.isEmpty ? [] : [TouchFrame(time: seconds(t), events: cancelled)]
         }
         return []
     }
 
     /// Ends every finger at once, for input that failed as a whole (its fd reports an error): like every device
     /// going away together. Returns the frame of cancels, or none when nothing was down.
-    public mutating func cancelAll(timeUsec t: Int64) -> [TouchFrame] {
+    public mutating func cancelAll(at time: Double) -> [TouchFrame] {
         let unseen = Set(pending.filter { $0.phase == .down }.map(\.slot))
         var cancelled = active.sorted { $0.key < $1.key }.filter { !unseen.contains($0.key) }.map {
-            TouchEvent(slot: $0.key, phase: .cancel, position: $0.value.position, timeUsec: t)
+            TouchEvent(slot: $0.key, phase: .cancel, position: $0.value.position, time: time)
         }
         if let p = pointer, p.pressed {
-            cancelled.append(TouchEvent(slot: Self.pointerSlot, phase: .cancel, position: p.position, timeUsec: t))
+            cancelled.append(TouchEvent(slot: Self.pointerSlot, phase: .cancel, position: p.position, time: time))
         }
         active.removeAll()
         pointer = nil
         pending.removeAll()
-        return cancelled.isEmpty ? [] : [TouchFrame(timeUsec: t, events: cancelled)]
+        return cancelled.isEmpty ? [] : [TouchFrame(time: time, events: cancelled)]
     }
 
-    private mutating func flush(at time: Int64) -> [TouchFrame] {
+    private mutating func flush(at microseconds: Int64) -> [TouchFrame] {
         guard !pending.isEmpty else { return [] }
         defer { pending.removeAll(keepingCapacity: true) }
-        return [TouchFrame(timeUsec: time, events: pending)]
+        return [TouchFrame(time: seconds(microseconds), events: pending)]
     }
+
+    /// The one place libinput's microseconds become the seconds everything above Platform counts in.
+    private func seconds(_ microseconds: Int64) -> Double { TouchClock.seconds(microseconds: microseconds) }
 
     /// Panel pixels → logical points: undo the mounting (the inverse of `QuarterTurn.apply`), then the scale.
     public func logical(_ px: Double, _ py: Double) -> Point {

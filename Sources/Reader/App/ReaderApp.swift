@@ -194,16 +194,16 @@ public final class ReaderApp: Scene {
         case .overlay: handleOverlay(event)
         case .pull:
             pullPan.handle(event)
-            menu.follow(pullPan, at: event.seconds)
+            menu.follow(pullPan, at: event.time)
             menuOpenedIfReleased()
         case .articleOrPull:
             guard case .article(let article, _) = screen else { return }
             if !article.claimsTouch { pullPan.handle(event) }
             if pullPan.state == .began, !article.claimsTouch {
                 // The pull wins: the article hears its finger cancelled and nothing more of this sequence.
-                article.handle(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, timeUsec: event.timeUsec))
+                article.handle(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, time: event.time))
                 sequenceOwner = .pull
-                menu.follow(pullPan, at: event.seconds)
+                menu.follow(pullPan, at: event.time)
                 return
             }
             article.handle(event)
@@ -241,8 +241,8 @@ public final class ReaderApp: Scene {
         overlayTap.handle(event)
         guard overlayTap.state == .ended, menu.overlay.phase == .open || menu.overlay.phase == .opening else { return }
         let chosen = menuPanel?.item(at: overlayTap.location)
-        menu.tapOnMenu(at: event.seconds)
-        if let chosen { perform(chosen.action, at: event.seconds) }
+        menu.tapOnMenu(at: event.time)
+        if let chosen { perform(chosen.action, at: event.time) }
     }
 
     func handleOverlay(_ event: TouchEvent) {

@@ -60,7 +60,7 @@ public struct ReaderBench {
             var clock = 1.0
             func frames(_ name: String, _ events: [(Double, TouchPhase, Point)]) throws {
                 let trace = TouchTrace(frames: events.map { t, phase, p in
-                    TouchFrame([TouchEvent(slot: 0, phase: phase, position: p, timeUsec: Int64((clock + t) * 1_000_000))])
+                    TouchFrame([TouchEvent(slot: 0, phase: phase, position: p, time: clock + t)])
                 })
                 var times: [UInt64] = []
                 try TraceReplay(trace: trace, fps: 60).play(reader.app, loop: reader.loop) { times.append($0.nanoseconds) }
@@ -77,11 +77,11 @@ public struct ReaderBench {
             func tapRow() throws -> UInt64 {
                 let y = ListScreen.headerHeight + 40
                 reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .down, position: Point(x: 300, y: y),
-                                                         timeUsec: Int64(clock * 1_000_000))]))
+                                                         time: clock)]))
                 try reader.loop.frame(at: clock)
                 let lift = MonotonicClock.nanoseconds()
                 reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .up, position: Point(x: 300, y: y),
-                                                         timeUsec: Int64((clock + 0.06) * 1_000_000))]))
+                                                         time: clock + 0.06)]))
                 let opened = MonotonicClock.nanoseconds()
                 try reader.loop.frame(at: clock + 0.07)
                 let took = MonotonicClock.nanoseconds() - lift

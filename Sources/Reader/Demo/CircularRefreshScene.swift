@@ -37,7 +37,7 @@ public final class CircularRefreshScene: DemoScene, CircularRefreshDelegate {
     public func handle(_ frame: TouchFrame) {
         for event in frame.events {
             pan.handle(event)
-            refresh.follow(pan, at: event.seconds)
+            refresh.follow(pan, at: event.time)
         }
     }
 

@@ -72,7 +72,7 @@ public final class DemoShell: Scene {
                 break
             }
         }
-        if !forScene.isEmpty { scene.handle(TouchFrame(timeUsec: frame.timeUsec, events: forScene)) }
+        if !forScene.isEmpty { scene.handle(TouchFrame(time: frame.time, events: forScene)) }
     }
 
     public func advance(to time: Double) -> Bool {

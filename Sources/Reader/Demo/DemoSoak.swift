@@ -7,7 +7,7 @@ public final class DemoSoak {
     private let host: HeadlessHost<DemoShell>
     /// Panel time played so far, seconds.
     public private(set) var panelSeconds = 0.0
-    private var nextStartUsec: Int64 = 1_000_000
+    private var nextStart = 1.0
 
     public init(pixelWidth: Int, pixelHeight: Int, typesetter: Typesetter?) throws {
         host = try HeadlessHost(pixelWidth: pixelWidth, pixelHeight: pixelHeight, typesetter: typesetter) {
@@ -31,10 +31,10 @@ public final class DemoSoak {
 
     /// One tour through every demo; the panel's clock runs on from where the last one stopped.
     private func tour() throws {
-        let trace = DemoTour.trace(size: host.setting.size, startUsec: nextStartUsec)
+        let trace = DemoTour.trace(size: host.setting.size, start: nextStart)
         var last = 0.0
         try host.play(trace) { frame in last = frame.t }
         panelSeconds += last
-        nextStartUsec = (trace.frames.first?.timeUsec ?? nextStartUsec) + Int64((last + 1) * 1_000_000)
+        nextStart = (trace.frames.first?.time ?? nextStart) + last + 1
     }
 }

@@ -11,7 +11,7 @@ public enum DemoTraces {
 
     public static func trace(for scene: String, size: Size) -> TouchTrace? {
         let w = size.width, h = size.height
-        var script = GestureScript(startUsec: 1_000_000)
+        var script = GestureScript(start: 1)
         switch scene {
         case "pull-menu":
             // Pull the page left past the full pull, hold while the dots settle, let go: the menu fades in;

@@ -44,7 +44,7 @@ public final class PullMenuScene: DemoScene {
     public func handle(_ frame: TouchFrame) {
         for event in frame.events {
             let owner = touches.route(event) { menu.overlay.isShowing ? .menu : .page }
-            let time = event.seconds
+            let time = event.time
             switch owner {
             case .menu:
                 menuTap.handle(event)

@@ -36,7 +36,7 @@ public final class PullToActionScene: DemoScene, PullToActionDelegate {
     public func handle(_ frame: TouchFrame) {
         for event in frame.events {
             pan.handle(event)
-            control.follow(pan, at: event.seconds)
+            control.follow(pan, at: event.time)
         }
     }
 

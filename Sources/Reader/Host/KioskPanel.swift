@@ -103,7 +103,7 @@ public final class KioskPanel {
                 log.error("touch input failed (poll revents \(revents)); stopping so the kiosk starts again with touch")
                 if let inputWatch { events.unwatch(inputWatch) }
                 if var assembler {
-                    deliver(assembler.cancelAll(timeUsec: Int64(MonotonicClock.seconds() * 1e6)))
+                    deliver(assembler.cancelAll(at: MonotonicClock.seconds()))
                     self.assembler = assembler
                 }
                 events.stop()

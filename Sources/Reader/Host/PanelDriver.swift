@@ -44,7 +44,7 @@ public final class PanelDriver<Clock: PanelClock> {
     }
 
     public func touch(_ frame: TouchFrame) {
-        if let last = frame.events.last { touchAwaitingFrame = last.seconds }
+        if let last = frame.events.last { touchAwaitingFrame = last.time }
         step { try frames.handle(frame, now: clock.now) }
     }
 

@@ -140,7 +140,7 @@ public struct ReaderTour {
         for (i, stop) in stops.enumerated() {
             let point = horizontal ? Point(x: stop, y: y) : Point(x: y, y: stop)
             reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: i == 0 ? .down : .move, position: point,
-                                                     timeUsec: Int64(t * 1_000_000))]))
+                                                     time: t)]))
             try reader.loop.frame(at: t)
             t += 0.05
         }

@@ -52,20 +52,19 @@ public struct TraceReplay {
     public func play(_ scene: Scene, loop: FrameLoop, startAction: (Double) -> Void = { _ in },
               frame report: (Frame) throws -> Void) throws {
         // The scene runs on the trace's own clock (events carry their timestamps); `t` counts from the first event.
-        let startUsec = trace.frames.first?.timeUsec ?? 0
-        let origin = Double(startUsec) / 1_000_000
-        func seconds(_ usec: Int64) -> Double { Double(usec - startUsec) / 1_000_000 }
+        let origin = trace.frames.first?.time ?? 0
+        func seconds(_ time: Double) -> Double { TouchClock.elapsed(from: origin, to: time) }
         var pending = trace.frames[...]
         var actionPending = refreshAt != nil
-        let lastInput = max(seconds(trace.frames.last?.timeUsec ?? startUsec), refreshAt ?? 0)
+        let lastInput = max(seconds(trace.frames.last?.time ?? origin), refreshAt ?? 0)
         guard lastInput <= Self.longest else { throw ReplayError.tooLong(seconds: lastInput) }
         var restingSince: Double?
         var k = 0
         while true {
             let t = Double(k) / fps
             // A hair of slack so an event stamped exactly on a frame belongs to it despite rounding.
-            while let next = pending.first, seconds(next.timeUsec) <= t + 1e-9 {
-                if actionPending, let at = refreshAt, at <= seconds(next.timeUsec) {
+            while let next = pending.first, seconds(next.time) <= t + 1e-9 {
+                if actionPending, let at = refreshAt, at <= seconds(next.time) {
                     startAction(origin + at)
                     actionPending = false
                 }

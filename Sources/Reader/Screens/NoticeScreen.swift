@@ -84,7 +84,7 @@ final class NoticeScreen {
         needsDraw = true
         if event.phase == .down { tap.reset() }
         pan.handle(event)
-        scroll.follow(pan, at: event.seconds)
+        scroll.follow(pan, at: event.time)
         tap.handle(event)
         if tap.state == .ended {
             let point = Point(x: tap.location.x, y: tap.location.y + scroll.offset)

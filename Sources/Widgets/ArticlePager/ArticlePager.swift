@@ -137,7 +137,7 @@ public final class ArticlePager {
     public func handle(_ event: TouchEvent) {
         // A touch that starts during a slide is swallowed whole, even after the slide ends.
         guard touches.route(event, choose: { transition == nil }) == true else { return }
-        let time = event.seconds
+        let time = event.time
         pan.handle(event)
         switch pan.state {
         case .began, .changed:

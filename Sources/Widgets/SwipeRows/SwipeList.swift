@@ -125,7 +125,7 @@ public final class SwipeList<Cell: AnyObject> {
     // MARK: Input
 
     public func handle(_ event: TouchEvent) {
-        let time = event.seconds
+        let time = event.time
         let owner = touches.route(event) { sheet.isVisible ? .sheet : .list }
         if owner == .sheet {
             if let result = sheet.handle(event, in: frame) { sheetFinished(result, at: time) }
@@ -179,8 +179,8 @@ public final class SwipeList<Cell: AnyObject> {
 
     /// When a held finger becomes a long press, while one may.
     public var deadline: Double? {
-        guard longPressOpensSheet, let usec = arena.deadlineUsec, arena.winner == nil else { return nil }
-        return Double(usec) / 1_000_000
+        guard longPressOpensSheet, arena.winner == nil else { return nil }
+        return arena.deadline
     }
 
     /// A first finger touched: a touch outside the open row closes it now, and whatever tap it becomes is
@@ -286,7 +286,7 @@ public final class SwipeList<Cell: AnyObject> {
             close(hint.row, at: hint.at)
         }
         if longPressOpensSheet, arena.winner == nil, !arena.touches.isEmpty {
-            arena.advance(toUsec: Int64((time * 1_000_000).rounded()))
+            arena.advance(to: time)
             if arena.winner == .press { pressed(at: time) }
         }
         var moving = refresh?.advance(to: time) ?? ownScroll.advance(to: time)
