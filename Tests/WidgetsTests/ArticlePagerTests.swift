@@ -61,7 +61,7 @@ import Text
                      each: (Double) -> Void = { _ in }) {
         var script = GestureScript(start: 1.0)
         write(&script)
-        play(script.events, after: after) { pager.handle($0) } frame: { t in
+        play(script.events, after: after) { pager.handle(TouchFrame([$0])) } frame: { t in
             pager.advance(to: t)
             each(t)
         }
@@ -157,7 +157,7 @@ import Text
         #expect((pager.source as? ArticleList)?.articles == [ArticlePager.nothingToRead] && !pager.header.exists && !pager.footer.exists)
         var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.4, hold: 0.1)
-        play(script.events) { pager.handle($0) } frame: { pager.advance(to: $0) }
+        play(script.events) { pager.handle(TouchFrame([$0])) } frame: { pager.advance(to: $0) }
         #expect(pager.current == 0 && pager.transition == nil)
     }
 }

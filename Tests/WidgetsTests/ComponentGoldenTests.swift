@@ -98,7 +98,7 @@ import Text
         var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.5, hold: 0.2)
         var picture: Surface?
-        play(script.events) { pager.handle($0) } frame: { t in
+        play(script.events) { pager.handle(TouchFrame([$0])) } frame: { t in
             pager.advance(to: t)
             if picture == nil, let p = pager.transitionProgress, p >= 0.45 {
                 let canvas = makeCanvas(width: 400, height: 300)
@@ -123,7 +123,7 @@ import Text
         write(&script)
         var events = script.events
         if holding { events.removeLast() }                   // the finger is still down when the picture is taken
-        play(events, after: holding ? 0 : 1) { list.handle($0) } frame: { list.advance(to: $0) }
+        play(events, after: holding ? 0 : 1) { list.handle(TouchFrame([$0])) } frame: { list.advance(to: $0) }
         let canvas = makeCanvas(width: 400, height: 160)
         list.draw(into: canvas)
         return canvas.surface

@@ -40,9 +40,15 @@ final class RecordingVisualizer: PullToActionVisualizer {
     func advance(_ control: PullToAction, to time: Double) -> Bool { false }
 }
 
-final class RecordingDelegate: PullToActionDelegate {
-    var triggered: [Double] = []
-    func pullToActionTriggered(_ control: PullToAction, at time: Double) { triggered.append(time) }
+/// The times the control reported `.triggered`, taken from its events as an owner takes them.
+final class TriggerLog {
+    let control: PullToAction
+    private var seen: [Double] = []
+    init(_ control: PullToAction) { self.control = control }
+    var triggered: [Double] {
+        for case .triggered(let time) in control.takeEvents() { seen.append(time) }
+        return seen
+    }
 }
 
 @Suite struct PullToActionHandshakeTests {
@@ -68,14 +74,13 @@ final class RecordingDelegate: PullToActionDelegate {
     @Test func theControlWaitsForTheVisualizerAtEachHandOver() {
         let visualizer = RecordingVisualizer()
         let control = makeControl(visualizer)
-        let delegate = RecordingDelegate()
-        control.delegate = delegate
+        let actions = TriggerLog(control)
         pull(control, 320)
         // Let go past the threshold: the visualizer hears it, but until it calls executeAction nothing runs.
         #expect(visualizer.heard == ["idle→pulling", "pulling→triggered", "triggered"])
-        #expect(control.state == .triggered && delegate.triggered.isEmpty)
+        #expect(control.state == .triggered && actions.triggered.isEmpty)
         control.executeAction(at: 3)
-        #expect(control.state == .executing && delegate.triggered == [3])
+        #expect(control.state == .executing && actions.triggered == [3])
         // Held open at the executing height, whatever the pull was.
         control.advance(to: 5)
         #expect(control.visibleHeight == 50 && control.scroll.offset == -50)
@@ -92,11 +97,10 @@ final class RecordingDelegate: PullToActionDelegate {
         let visualizer = RecordingVisualizer()
         visualizer.executeAtOnce = true
         let control = makeControl(visualizer)
-        let delegate = RecordingDelegate()
-        control.delegate = delegate
+        let actions = TriggerLog(control)
         var states: [PullToActionState] = [.idle]
         pull(control, 120) { _ in if states.last != control.state { states.append(control.state) } }
-        #expect(delegate.triggered.isEmpty)
+        #expect(actions.triggered.isEmpty)
         #expect(states == [.idle, .pulling, .retracting, .idle])
     }
 
@@ -104,8 +108,7 @@ final class RecordingDelegate: PullToActionDelegate {
         let visualizer = RecordingVisualizer()
         visualizer.executeAtOnce = true
         let control = makeControl(visualizer)
-        let delegate = RecordingDelegate()
-        control.delegate = delegate
+        let actions = TriggerLog(control)
         var script = GestureScript(start: 1.0)
         script.down(at: Point(x: 400, y: 60))
         script.move(to: Point(x: 400, y: 400), seconds: 0.6)
@@ -118,27 +121,25 @@ final class RecordingDelegate: PullToActionDelegate {
             if seen.last != control.state { seen.append(control.state) }
         } frame: { control.advance(to: $0) }
         #expect(seen.contains(.triggered))
-        #expect(delegate.triggered.isEmpty && control.state == .idle)
+        #expect(actions.triggered.isEmpty && control.state == .idle)
     }
 
     @Test func pullsWhileExecutingNeverTriggerAgain() {
         let arrow = ArrowStatusView()
         let control = makeControl(ArrowVisualizer(arrow: arrow), status: arrow)
-        let delegate = RecordingDelegate()
-        control.delegate = delegate
+        let actions = TriggerLog(control)
         pull(control, 320)
-        #expect(control.state == .executing && delegate.triggered.count == 1)
+        #expect(control.state == .executing && actions.triggered.count == 1)
         pull(control, 320)
-        #expect(control.state == .executing && delegate.triggered.count == 1)
+        #expect(control.state == .executing && actions.triggered.count == 1)
     }
 
     @Test func aCodeTriggeredActionExecutesAndRevealsTheControl() {
         let arrow = ArrowStatusView()
         let control = makeControl(ArrowVisualizer(arrow: arrow), status: arrow)
-        let delegate = RecordingDelegate()
-        control.delegate = delegate
+        let actions = TriggerLog(control)
         control.trigger(at: 1)
-        #expect(control.state == .executing && delegate.triggered == [1])
+        #expect(control.state == .executing && actions.triggered == [1])
         #expect(arrow.isSpinning && arrow.scale == 1)
         control.advance(to: 3)
         #expect(control.visibleHeight == 50)

@@ -112,7 +112,7 @@ import Testing
     private func run(_ list: SwipeList<Cell>, _ write: (inout GestureScript) -> Void) {
         var script = GestureScript(start: 1.0)
         write(&script)
-        play(script.events, after: 1) { list.handle($0) } frame: { list.advance(to: $0) }
+        play(script.events, after: 1) { list.handle(TouchFrame([$0])) } frame: { list.advance(to: $0) }
     }
 
     private func swipeOpen(_ script: inout GestureScript, row: Int) {
@@ -249,7 +249,7 @@ import Testing
         // close must not shut it.
         var script = GestureScript(start: 1.05)
         script.drag(from: Point(x: 600, y: 120), to: Point(x: 450, y: 120), seconds: 0.15)
-        play(script.events, after: 1) { list.handle($0) } frame: { list.advance(to: $0) }
+        play(script.events, after: 1) { list.handle(TouchFrame([$0])) } frame: { list.advance(to: $0) }
         #expect(list.openRow == 1 && list.offset(ofRow: 1) == 148)
     }
 

@@ -34,7 +34,7 @@ public final class ReaderApp: Scene {
     var overlay: Overlay? {
         didSet { needsFullDraw = true }
     }
-    var menu: PullMenu
+    let menu: PullMenu
     var menuPanel: MenuPanel?
     var pullPan = PanRecognizer(axis: .horizontal)
     var overlayTap = TapRecognizer()
@@ -63,6 +63,7 @@ public final class ReaderApp: Scene {
         self.context = context
         self.refreshing = refreshing
         menu = PullMenu(frame: context.bounds, scale: context.scale.pixelsPerPoint)
+        menu.backdrop = context.theme.backdrop
         screen = .empty(NoticeScreen(context: context, lines: []))
         restore(place ?? ReaderPlace())
     }
@@ -180,7 +181,6 @@ public final class ReaderApp: Scene {
     }
 
     func handle(_ event: TouchEvent) {
-        needsFullDraw = true
         // The owner is chosen when a sequence starts; a second finger joins the sequence as it is.
         let starts = event.phase == .down && !touches.isActive
         guard let owner = touches.route(event, choose: { chooseOwner(for: event) }) else { return }
@@ -195,18 +195,19 @@ public final class ReaderApp: Scene {
         case .pull:
             pullPan.handle(event)
             menu.follow(pullPan, at: event.time)
-            menuOpenedIfReleased()
+            takeMenuEvents(at: event.time)
         case .articleOrPull:
             guard case .article(let article, _) = screen else { return }
             if !article.claimsTouch { pullPan.handle(event) }
             if pullPan.state == .began, !article.claimsTouch {
                 // The pull wins: the article hears its finger cancelled and nothing more of this sequence.
-                article.handle(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, time: event.time))
+                article.handle(TouchFrame([TouchEvent(slot: event.slot, phase: .cancel, position: event.position,
+                                                      time: event.time)]))
                 sequenceOwner = .pull
                 menu.follow(pullPan, at: event.time)
                 return
             }
-            article.handle(event)
+            article.handle(TouchFrame([event]))
             collectArticleEvents()
         case .screen: handleScreen(event)
         }
@@ -221,8 +222,16 @@ public final class ReaderApp: Scene {
         return .screen
     }
 
-    func menuOpenedIfReleased() {
-        if menu.overlay.isShowing, menuPanel == nil { openMenuPanel() }
+    /// The menu opened (a pull let go past the dots, the Menu button) or a tap chose from it.
+    func takeMenuEvents(at time: Double) {
+        for event in menu.takeEvents() {
+            switch event {
+            case .opened:
+                if menuPanel == nil { openMenuPanel() }
+            case .tapped(let point):
+                if let chosen = menuPanel?.item(at: point) { perform(chosen.action, at: time) }
+            }
+        }
     }
 
     func openMenuPanel() {
@@ -234,15 +243,12 @@ public final class ReaderApp: Scene {
     /// Opens the menu as the pull does (the Menu button: the pull's visible fallback).
     func presentMenu(at time: Double) {
         menu.present(at: time)
-        openMenuPanel()
+        takeMenuEvents(at: time)
     }
 
     func handleMenu(_ event: TouchEvent) {
-        overlayTap.handle(event)
-        guard overlayTap.state == .ended, menu.overlay.phase == .open || menu.overlay.phase == .opening else { return }
-        let chosen = menuPanel?.item(at: overlayTap.location)
-        menu.tapOnMenu(at: event.time)
-        if let chosen { perform(chosen.action, at: event.time) }
+        menu.handle(TouchFrame([event]))
+        takeMenuEvents(at: event.time)
     }
 
     func handleOverlay(_ event: TouchEvent) {
@@ -253,17 +259,17 @@ public final class ReaderApp: Scene {
     func handleScreen(_ event: TouchEvent) {
         switch screen {
         case .list(let list):
-            list.handle(event)
+            list.handle(TouchFrame([event]))
             collectListEvents(list)
         case .article(let article, _):
-            article.handle(event)
+            article.handle(TouchFrame([event]))
             collectArticleEvents()
         case .feeds(let feeds):
-            feeds.handle(event)
+            feeds.handle(TouchFrame([event]))
             collectFeedsEvents(feeds)
         case .settings(let notice, _), .empty(let notice):
-            notice.handle(event)
-            for name in notice.takeTaps() { settingTapped(name) }
+            notice.handle(TouchFrame([event]))
+            for name in notice.takeEvents() { settingTapped(name) }
         }
     }
 
@@ -274,8 +280,8 @@ public final class ReaderApp: Scene {
         picturesArrived = false
         takeRefreshReports()
         var moving = menu.advance(to: time)
-        if !menu.overlay.isShowing, menuPanel != nil { menuPanel = nil; needsFullDraw = true }
-        if moving { needsFullDraw = true }
+        // The panel goes with the menu's fade; the menu's damage (its whole frame) repaints where it was.
+        if !menu.overlay.isShowing, menuPanel != nil { menuPanel = nil }
         switch screen {
         case .list(let list):
             if list.advance(to: time) { moving = true }
@@ -316,40 +322,48 @@ public final class ReaderApp: Scene {
 
     // MARK: Scene: drawing
 
+    /// The layers, bottom to top: the screen, the strip and dots of the pull, an overlay (a QR code, a picture)
+    /// and the menu. Each screen and the pull tell their own damage; the union is painted, every layer in order.
     public func draw(into canvas: Canvas) -> DamageRegion {
-        let full = needsFullDraw
-        needsFullDraw = false
-        if full { invalidateScreen() }
-        let drew: Bool
-        switch screen {
-        case .list(let list): drew = list.draw(into: canvas)
-        case .article(let article, _): drew = article.draw(into: canvas)
-        case .feeds(let feeds): drew = feeds.draw(into: canvas)
-        case .settings(let notice, _), .empty(let notice): drew = notice.draw(into: canvas)
+        if needsFullDraw {
+            needsFullDraw = false
+            shownScreen.invalidateDrawing()
+            menu.invalidateDrawing()
         }
-        guard drew || full else { return DamageRegion() }
-        drawPull(into: canvas)
-        if let overlay { drawOverlay(overlay, into: canvas) }
-        menuPanel?.draw(into: canvas, alpha: menu.overlay.alpha)
-        return DamageRegion(canvas.clip)
+        var damage = shownScreen.pendingDamage(on: canvas)
+        damage.add(menu.pendingDamage(on: canvas))
+        canvas.repaint(damage) { layer in
+            shownScreen.paint(layer)
+            menu.paint(layer)
+            if let overlay { drawOverlay(overlay, into: layer) }
+            menuPanel?.draw(into: layer, alpha: menu.overlay.alpha)
+        }
+        shownScreen.didDraw()
+        menu.didDraw()
+        return damage
     }
 
-    func invalidateScreen() {
+    /// The screen on show, as the layer it draws.
+    var shownScreen: any ScreenLayer {
         switch screen {
-        case .list(let list): list.invalidate()
-        case .article(let article, _): article.invalidate()
-        case .feeds(let feeds): feeds.invalidate()
-        case .settings(let notice, _), .empty(let notice): notice.invalidate()
+        case .list(let list): list
+        case .article(let article, _): article
+        case .feeds(let feeds): feeds
+        case .settings(let notice, _), .empty(let notice): notice
         }
-    }
-
-    /// The strip the pull reveals along the right edge, with Unread's three dots in it.
-    func drawPull(into canvas: Canvas) {
-        guard menu.offsetX > 0 else { return }
-        let bounds = context.bounds
-        canvas.fill(Rect(x: bounds.maxX - menu.offsetX, y: 0, width: menu.offsetX, height: bounds.height),
-                    with: context.theme.backdrop)
-        let box = menu.affordanceFrame
-        menu.affordance.draw(into: canvas, x: box.minX, y: box.minY)
     }
 }
+
+/// What the app asks of the screen on show when it draws (every screen is a `Component`; their events
+/// differ, their drawing does not).
+protocol ScreenLayer: AnyObject {
+    func invalidateDrawing()
+    func pendingDamage(on canvas: Canvas) -> DamageRegion
+    func paint(_ canvas: Canvas)
+    func didDraw()
+}
+
+extension ListScreen: ScreenLayer {}
+extension ArticleScreen: ScreenLayer {}
+extension FeedsScreen: ScreenLayer {}
+extension NoticeScreen: ScreenLayer {}

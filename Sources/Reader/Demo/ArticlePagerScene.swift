@@ -7,7 +7,6 @@ import Widgets
 public final class ArticlePagerScene: DemoScene {
     private let setting: HostSetting
     public let pager: ArticlePager
-    private var drawn: Look?
 
     public init(setting: HostSetting, articles: [Article] = SampleArticles.pagerArticles) {
         self.setting = setting
@@ -15,41 +14,22 @@ public final class ArticlePagerScene: DemoScene {
                              glyphs: setting.glyphs)
     }
 
-    public func handle(_ frame: TouchFrame) {
-        for event in frame.events { pager.handle(event) }
+    public func handle(_ frame: TouchFrame) { pager.handle(frame) }
+
+    public func advance(to time: Double) -> Bool {
+        let moving = pager.advance(to: time)
+        // The demo has no list behind it: where the pager settles is read from it for the replay.
+        _ = pager.takeEvents()
+        return moving
     }
 
-    public func advance(to time: Double) -> Bool { pager.advance(to: time) }
+    public func invalidateDrawing() { pager.invalidateDrawing() }
 
-    public func invalidateDrawing() { drawn = nil }
+    public var deadline: Double? { pager.deadline }
 
-    public var deadline: Double? { nil }
+    public func prepareAhead() { pager.prepareAhead() }
 
-    public func prepareAhead() { pager.prepareNeighbours() }
-
-    private struct Look: Equatable {
-        var article: Int
-        var offset: Double
-        var header: Double, headerLoaded: Bool
-        var footer: Double, footerLoaded: Bool
-        var slide: Double?
-    }
-
-    private var look: Look {
-        Look(article: pager.current, offset: pager.scroll.offset, header: pager.header.arrow.angle,
-             headerLoaded: pager.header.isLoaded, footer: pager.footer.arrow.angle,
-             footerLoaded: pager.footer.isLoaded, slide: pager.transitionProgress)
-    }
-
-    public func draw(into canvas: Canvas) -> DamageRegion {
-        let now = look
-        guard now != drawn else { return DamageRegion() }
-        drawn = now
-        // Everything on this screen moves together: the page, its bars, a slide.
-        let damage = DamageRegion(canvas.clip)
-        repaint(damage, on: canvas) { pager.draw(into: $0) }
-        return damage
-    }
+    public func draw(into canvas: Canvas) -> DamageRegion { pager.draw(into: canvas) }
 
     public func inspection() -> [(String, JSONValue)] {
         func bar(_ bar: PagerBar, visible: Bool) -> JSONValue {

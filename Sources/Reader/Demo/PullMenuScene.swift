@@ -12,25 +12,29 @@ public final class PullMenuScene: DemoScene {
 
     private let setting: HostSetting
     private let page: ArticlePage
-    private(set) var menu: PullMenu
+    let menu: PullMenu
     private(set) var scroll: ScrollView
     private var arena = PullMenuScene.makeArena()
-    private var menuTap = TapRecognizer()
     private var touches = TouchSequence<Owner>()
-    private let menuTitle: TextLayout
-    private let menuHint: TextLayout
-    private var drawn: Look?
+    /// Where the page was scrolled when last drawn: the page is this scene's own, not a component's.
+    private var drawnScroll: Double?
 
     public init(setting: HostSetting, article: Article = SampleArticles.longEssay) {
         self.setting = setting
-        page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
+        let page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
+        self.page = page
         menu = PullMenu(frame: setting.bounds, scale: setting.scale.pixelsPerPoint)
         scroll = ScrollView(frame: setting.bounds, contentHeight: page.contentHeight,
                             physics: ScrollPhysics(tolerance: .display(scale: setting.scale.pixelsPerPoint)))
-        menuTitle = setting.typography.layout("Menu", style: TextStyle(family: .sans, size: 20, weight: .bold,
-                                                                       color: Palette.ink), width: 300)
-        menuHint = setting.typography.layout("Tap to close", style: TextStyle(family: .sans, size: 15,
-                                                                             color: Palette.faint), width: 300)
+        let title = setting.typography.layout("Menu", style: TextStyle(family: .sans, size: 20, weight: .bold,
+                                                                      color: Palette.ink), width: 300)
+        let hint = setting.typography.layout("Tap to close", style: TextStyle(family: .sans, size: 15,
+                                                                            color: Palette.faint), width: 300)
+        menu.words = (title, hint, setting.typography)
+        let bounds = setting.bounds
+        menu.content = { [unowned self] canvas, dx in
+            page.draw(into: canvas, frame: bounds, offset: scroll.offset, dx: dx)
+        }
     }
 
     private static func makeArena() -> GestureArena<Gesture> {
@@ -43,20 +47,22 @@ public final class PullMenuScene: DemoScene {
 
     public func handle(_ frame: TouchFrame) {
         for event in frame.events {
+            // While the menu shows it takes every touch (a tap closes it); otherwise the arena decides whether a
+            // drag pulls for the menu or scrolls the page.
             let owner = touches.route(event) { menu.overlay.isShowing ? .menu : .page }
-            let time = event.time
             switch owner {
             case .menu:
-                menuTap.handle(event)
-                if menuTap.state == .ended { menu.tapOnMenu(at: time) }
+                menu.handle(TouchFrame(time: event.time, events: [event]))
             case .page:
                 arena.handle(event)
-                if arena.winner == .pull, let pan = arena.pan(.pull) { menu.follow(pan, at: time) }
-                if arena.winner == .scroll, let pan = arena.pan(.scroll) { scroll.follow(pan, at: time) }
+                if arena.winner == .pull, let pan = arena.pan(.pull) { menu.follow(pan, at: event.time) }
+                if arena.winner == .scroll, let pan = arena.pan(.scroll) { scroll.follow(pan, at: event.time) }
             case nil:
                 break
             }
         }
+        // The demo has no menu items: a tap only closes the menu.
+        _ = menu.takeEvents()
     }
 
     public func advance(to time: Double) -> Bool {
@@ -65,58 +71,19 @@ public final class PullMenuScene: DemoScene {
         return pulling || scrolling
     }
 
-    public func invalidateDrawing() { drawn = nil }
+    public func invalidateDrawing() { menu.invalidateDrawing() }
 
     public var deadline: Double? { nil }
 
     // MARK: Drawing
 
-    /// Everything that decides the picture; two equal looks draw the same pixels.
-    private struct Look: Equatable {
-        var offsetX: Double
-        var scrollOffset: Double
-        /// What the dots cover, overshoot included.
-        var dotsBounds: Rect
-        var dots: [SpringDot]
-        var overlayAlpha: Double
-    }
-
-    private var look: Look {
-        let box = menu.affordanceFrame
-        return Look(offsetX: menu.offsetX, scrollOffset: scroll.offset,
-                    dotsBounds: menu.affordance.drawnBounds(x: box.minX, y: box.minY), dots: menu.affordance.dots,
-                    overlayAlpha: menu.overlay.alpha)
-    }
-
     public func draw(into canvas: Canvas) -> DamageRegion {
-        let now = look
-        var damage = DamageRegion()
-        if let before = drawn, before.offsetX == now.offsetX, before.scrollOffset == now.scrollOffset,
-           before.overlayAlpha == now.overlayAlpha {
-            // Only the dots may have changed: where they were and where they are (the page stands still).
-            if before.dots != now.dots {
-                damage.add(canvas.pixels(covering: now.dotsBounds.union(before.dotsBounds)).intersection(canvas.clip))
-            }
-        } else {
-            damage.add(canvas.clip)
-        }
-        repaint(damage, on: canvas, paint)
-        drawn = now
+        var damage = menu.pendingDamage(on: canvas)
+        if drawnScroll != scroll.offset { damage.add(canvas.clip) }
+        canvas.repaint(damage, menu.paint)
+        menu.didDraw()
+        drawnScroll = scroll.offset
         return damage
-    }
-
-    private func paint(_ canvas: Canvas) {
-        let bounds = setting.bounds
-        // The strip the pull reveals, right of the page.
-        let revealed = Rect(x: bounds.maxX - menu.offsetX, y: bounds.minY, width: menu.offsetX, height: bounds.height)
-        canvas.fill(revealed, with: Palette.backdrop)
-        page.draw(into: canvas, frame: bounds, offset: scroll.offset, dx: -menu.offsetX)
-        let box = menu.affordanceFrame
-        if canvas.needsDrawing(menu.affordance.drawnBounds(x: box.minX, y: box.minY)) {
-            menu.affordance.draw(into: canvas, x: box.minX, y: box.minY)
-        }
-        menu.overlay.draw(into: canvas, frame: bounds, title: menuTitle, hint: menuHint,
-                          typography: setting.typography)
     }
 
     // MARK: Inspection

@@ -14,7 +14,6 @@ public final class SwipeRowsScene: DemoScene {
     /// What the rows reported, in order, for the replay's `selected` and `removed`.
     private(set) var selected: [Int] = []
     private(set) var removed: [Int] = []
-    private var drawn: Look?
 
     public init(setting: HostSetting, actions: [SwipeAction] = [.more, .delete],
                 direction: LayoutDirection = .leftToRight) {
@@ -33,7 +32,7 @@ public final class SwipeRowsScene: DemoScene {
     }
 
     public func handle(_ frame: TouchFrame) {
-        for event in frame.events { rows.handle(event) }
+        rows.handle(frame)
         // The demo has no store behind it: what the rows report is only counted for the replay.
         for event in rows.takeEvents() {
             switch event {
@@ -46,44 +45,15 @@ public final class SwipeRowsScene: DemoScene {
 
     public func advance(to time: Double) -> Bool { rows.advance(to: time) }
 
-    public func invalidateDrawing() { drawn = nil }
+    public func invalidateDrawing() { rows.invalidateDrawing() }
 
-    public var deadline: Double? { nil }
+    public var deadline: Double? { rows.deadline }
 
     /// A hint that rows can be swiped: the first row peeks open and shut (the demo shell does this the first
     /// time it shows the rows).
     public func hint(at time: Double) { rows.hint(0, at: time) }
 
-    private struct Look: Equatable {
-        var offset: Double
-        var rows: [Double?]
-        var heights: Double
-        var sheet: Double
-        var flash: Double?
-    }
-
-    public func draw(into canvas: Canvas) -> DamageRegion {
-        let now = Look(offset: rows.scroll.offset, rows: (0..<Self.rowCount).map { rows.offset(ofRow: $0) },
-                       heights: rows.list.contentHeight, sheet: rows.sheet.presence,
-                       flash: rows.flash.map { rows.time - $0.start })
-        guard now != drawn else { return DamageRegion() }
-        var damage = DamageRegion()
-        if let before = drawn, before.offset == now.offset, before.heights == now.heights, before.sheet == now.sheet,
-           now.sheet == 0 {
-            // Only rows sliding or lighting up: their frames.
-            for id in 0..<Self.rowCount where before.rows[id] != now.rows[id] || (now.flash != nil && rows.flash?.row == id)
-                || (before.flash != nil && now.flash == nil) {
-                if let frame = rows.list.frame(ofRow: id, offset: now.offset) {
-                    damage.add(canvas.pixels(covering: frame).intersection(canvas.clip))
-                }
-            }
-        } else {
-            damage.add(canvas.clip)
-        }
-        drawn = now
-        repaint(damage, on: canvas) { rows.draw(into: $0) }
-        return damage
-    }
+    public func draw(into canvas: Canvas) -> DamageRegion { rows.draw(into: canvas) }
 
     public func inspection() -> [(String, JSONValue)] {
         [("rows", .array((0..<Self.rowCount).map { .number(rows.offset(ofRow: $0)) })),

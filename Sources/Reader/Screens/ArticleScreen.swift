@@ -7,7 +7,7 @@ import Widgets
 /// An article of the river, read by scrolling, with Reeder's pull past either end to the neighbour entry
 /// (pre-rendered, so no frame of the slide is blank). A tap on a link or an image is reported; the chip at the
 /// top left goes back to the list. The pull for the menu is the app's (it runs over every screen).
-final class ArticleScreen {
+final class ArticleScreen: Component {
     enum Event: Equatable {
         case back
         /// The pager settled on another entry of the river.
@@ -23,8 +23,9 @@ final class ArticleScreen {
     let pager: ArticlePager
     private var tap = TapRecognizer()
     private var events: [Event] = []
-    private var shown: Int
-    private var needsDraw = true
+    /// Whether the back chip was on the glass when last drawn (it hides during a slide); nil when nothing is
+    /// known to be there.
+    private var chipDrawn: Bool?
     private let back: TextLayout
 
     init(context: ReaderContext, rows: [RiverRow], index: Int, scrollY: Double = 0) {
@@ -32,7 +33,6 @@ final class ArticleScreen {
         pages = EntryPages(rows: rows, context: context)
         pager = ArticlePager(frame: context.bounds, source: pages, startingAt: index, typography: context.typography,
                              glyphs: context.glyphs, theme: context.theme)
-        shown = pager.current
         back = context.typography.layout("‹ List", style: context.style(size: 15, weight: .bold, color: context.theme.accent),
                                          paragraph: ParagraphStyle(maxLines: 1), width: 90)
         if scrollY > 0 { pager.restore(scrollY: scrollY) }
@@ -48,9 +48,12 @@ final class ArticleScreen {
     /// Whether the pager has taken the touch (a vertical drag): the menu's pull must not.
     var claimsTouch: Bool { pager.scroll.isDragging || pager.transition != nil }
 
-    func handle(_ event: TouchEvent) {
-        needsDraw = true
-        pager.handle(event)
+    func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    private func handle(_ event: TouchEvent) {
+        pager.handle(TouchFrame([event]))
         if event.phase == .down { tap.reset() }
         tap.handle(event)
         guard tap.state == .ended else { return }
@@ -68,29 +71,40 @@ final class ArticleScreen {
 
     func advance(to time: Double) -> Bool {
         let moving = pager.advance(to: time)
-        if pager.current != shown {
-            shown = pager.current
-            events.append(.turned(to: shown))
-        }
-        if moving { needsDraw = true }
+        for case .turned(let index) in pager.takeEvents() { events.append(.turned(to: index)) }
         return moving
     }
 
-    func prepareAhead() { pager.prepareNeighbours() }
+    var deadline: Double? { pager.deadline }
 
-    func invalidate() { needsDraw = true }
+    func prepareAhead() { pager.prepareAhead() }
 
-    func draw(into canvas: Canvas) -> Bool {
-        guard needsDraw else { return false }
-        needsDraw = false
-        pager.draw(into: canvas)
-        if pager.transition == nil {
+    func invalidateDrawing() {
+        chipDrawn = nil
+        pager.invalidateDrawing()
+    }
+
+    /// The pager's damage; the chip lies over the page, so whatever repaints the page repaints the chip.
+    func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        if chipDrawn != showsChip { return DamageRegion(canvas.clip) }
+        return pager.pendingDamage(on: canvas)
+    }
+
+    func didDraw() {
+        chipDrawn = showsChip
+        pager.didDraw()
+    }
+
+    private var showsChip: Bool { pager.transition == nil }
+
+    func paint(_ canvas: Canvas) {
+        pager.paint(canvas)
+        if showsChip {
             let theme = context.theme
             let c = Self.chip
             canvas.fill(RoundedRect(x: c.minX, y: c.minY, width: c.width, height: c.height, cornerRadius: 10),
                         color: theme.backdrop.faded(by: 0.92))
             canvas.draw(back, at: Point(x: c.minX + 12, y: c.midY - context.typography.height(of: back) / 2))
         }
-        return true
     }
 }

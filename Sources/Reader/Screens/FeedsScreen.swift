@@ -8,7 +8,7 @@ import Widgets
 /// refreshes every feed, and each feed's line says where its refresh is (waiting, done with N new, or what
 /// went wrong) as the reports come in. A feed's row swipes open to Mute and Unsubscribe; unsubscribing waits
 /// behind the undo bar, and only happens once the bar has gone.
-final class FeedsScreen: PullToActionDelegate {
+final class FeedsScreen: Component {
     enum Event: Equatable {
         case refreshAll
         case open(FeedID)
@@ -35,7 +35,9 @@ final class FeedsScreen: PullToActionDelegate {
     private var tap = TapRecognizer()
     private(set) var progress: [FeedID: Progress] = [:]
     private(set) var undo: UndoBar?
-    private var needsDraw = true
+    /// The header or the undo bar changed, or nothing is known to be on the glass: the next draw is the whole
+    /// screen. The rows and the pull control tell their own damage.
+    private var chromeChanged = true
     private var completeAt: Double?
     private var time = 0.0
     private let box: FeedsBox
@@ -72,7 +74,7 @@ final class FeedsScreen: PullToActionDelegate {
                          },
                          drawCell: { cell, canvas, frame in cell.draw(into: canvas, frame: frame) })
         list.theme = context.theme
-        control.delegate = self
+        control.backdrop = context.theme.backdrop
         box.status = { [unowned self] feed in statusLine(feed, now: context.wallClock(time)) }
     }
 
@@ -81,10 +83,13 @@ final class FeedsScreen: PullToActionDelegate {
         return events
     }
 
-    func pullToActionTriggered(_ control: PullToAction, at time: Double) {
-        for feed in feeds where !feed.fetch.isGone { progress[feed.id] = .waiting }
-        reconfigureAll()
-        events.append(.refreshAll)
+    /// The control began its action (pulled, or from code): every feed waits, the app refreshes them.
+    private func takeControlEvents() {
+        for case .triggered in control.takeEvents() {
+            for feed in feeds where !feed.fetch.isGone { progress[feed.id] = .waiting }
+            reconfigureAll()
+            events.append(.refreshAll)
+        }
     }
 
     /// One feed's refresh finished.
@@ -95,8 +100,7 @@ final class FeedsScreen: PullToActionDelegate {
         case .gone: progress[report.feed] = .failed("the feed is gone (410); no longer checked")
         case .failed(let why): progress[report.feed] = .failed(why)
         }
-        if let index = feeds.firstIndex(where: { $0.id == report.feed }) { list.list.reconfigure(index) }
-        needsDraw = true
+        if let index = feeds.firstIndex(where: { $0.id == report.feed }) { list.reconfigure(index) }
     }
 
     /// Every feed is done: the control retracts (after `minimum` seconds of spinning, so it reads as work).
@@ -106,7 +110,6 @@ final class FeedsScreen: PullToActionDelegate {
         feeds = feeds.map { fresh[$0.id] ?? $0 }
         reconfigureAll()
         completeAt = max(time, self.time + minimum)
-        needsDraw = true
     }
 
     /// A feed's stored state changed (muted): its row is set again.
@@ -119,16 +122,21 @@ final class FeedsScreen: PullToActionDelegate {
 
     private func reconfigureAll() {
         box.feeds = feeds
-        for index in feeds.indices { list.list.reconfigure(index) }
-        needsDraw = true
+        for index in feeds.indices { list.reconfigure(index) }
     }
 
-    func startRefresh(at time: Double) { control.trigger(at: time) }
+    func startRefresh(at time: Double) {
+        control.trigger(at: time)
+        takeControlEvents()
+    }
 
     private var undoFrame: Rect { UndoBar.frame(in: context.bounds) }
 
-    func handle(_ event: TouchEvent) {
-        needsDraw = true
+    func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    private func handle(_ event: TouchEvent) {
         let owner = touches.route(event) {
             if event.position.y < ListScreen.headerHeight { return .header }
             if undo != nil, undoFrame.contains(event.position) { return .undo }
@@ -137,7 +145,8 @@ final class FeedsScreen: PullToActionDelegate {
         switch owner {
         case .rows?:
             // Pulls are ignored while the arrow spins (the seed's rule), but rows still swipe and open.
-            list.handle(event)
+            list.handle(TouchFrame([event]))
+            takeControlEvents()
             for reported in list.takeEvents() {
                 switch reported {
                 case .selected(let row): events.append(.open(feeds[row].id))
@@ -146,6 +155,7 @@ final class FeedsScreen: PullToActionDelegate {
                     if let pending = undo { events.append(.unsubscribe(feeds[pending.index].id)) }
                     undo = UndoBar(index: row, text: "Unsubscribed from \(feeds[row].title ?? feeds[row].url)",
                                    until: time + UndoBar.seconds)
+                    chromeChanged = true
                 case .sheetOption, .sheetCancelled: break
                 }
             }
@@ -156,6 +166,7 @@ final class FeedsScreen: PullToActionDelegate {
             if owner == .header, tap.location.x > context.size.width - 110 { events.append(.openMenu) }
             if owner == .undo, let pending = undo {
                 undo = nil
+                chromeChanged = true
                 let before = list.list.layout.ids.filter { $0 < pending.index }.count
                 list.insert(pending.index, at: before, height: FeedCell.height, time: time)
             }
@@ -173,10 +184,11 @@ final class FeedsScreen: PullToActionDelegate {
         if let pending = undo, pending.until <= time {
             undo = nil
             events.append(.unsubscribe(feeds[pending.index].id))
-            needsDraw = true
+            chromeChanged = true
         }
         let moving = list.advance(to: time)
-        if moving { needsDraw = true }
+        // The arrow's visualizer starts the action from its own animation.
+        takeControlEvents()
         return moving
     }
 
@@ -184,12 +196,25 @@ final class FeedsScreen: PullToActionDelegate {
 
     var state: PullToActionState { control.state }
 
-    func invalidate() { needsDraw = true }
+    func invalidateDrawing() {
+        chromeChanged = true
+        list.invalidateDrawing()
+    }
 
-    func draw(into canvas: Canvas) -> Bool {
-        if control.state == .executing { needsDraw = true }
-        guard needsDraw else { return false }
-        needsDraw = false
+    /// The rows' and the control's own damage, or the whole screen when the header or the undo bar changed.
+    func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        if chromeChanged { return DamageRegion(canvas.clip) }
+        return list.pendingDamage(on: canvas.clipped(to: canvas.snapped(list.frame)))
+    }
+
+    func didDraw() {
+        chromeChanged = false
+        list.didDraw()
+    }
+
+    /// Every layer, in order: the rows under the pull control, a note when there are no feeds, the header and
+    /// the undo bar.
+    func paint(_ canvas: Canvas) {
         let theme = context.theme
         let typography = context.typography
         let bounds = context.bounds
@@ -199,11 +224,7 @@ final class FeedsScreen: PullToActionDelegate {
         let top = area.minY - list.scroll.offset
         areaCanvas.fill(Rect(x: 0, y: top, width: area.width, height: max(area.height, list.list.contentHeight)),
                         with: theme.paper)
-        list.draw(into: areaCanvas)
-        if control.pulled > 0 {
-            areaCanvas.fill(Rect(x: 0, y: area.minY, width: area.width, height: control.pulled), with: theme.backdrop)
-            arrow.draw(into: areaCanvas, frame: control.statusViewFrame)
-        }
+        list.paint(areaCanvas)
         if feeds.isEmpty {
             let note = typography.layout("No subscriptions yet.", style: context.style(size: 17, color: theme.faint),
                                          width: area.width - 40)
@@ -212,7 +233,6 @@ final class FeedsScreen: PullToActionDelegate {
         ScreenHeader.draw(ScreenHeader.title(context.library.showsSamples ? "Feeds (samples)" : "Feeds", context: context),
                           into: canvas, context: context)
         undo?.draw(into: canvas, context: context)
-        return true
     }
 
     /// The feed's status in words: its refresh now, else how its last fetch went.

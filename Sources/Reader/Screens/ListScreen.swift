@@ -7,7 +7,7 @@ import Widgets
 /// The home screen: one river of entries under a header, Beamly's circular pull to refresh above the rows,
 /// Mail's swipe on each row (a long press gives the same sheet), a "N new" bar when a refresh brings entries
 /// (the rows under the finger never move), and an undo bar after a row is taken away.
-final class ListScreen: CircularRefreshDelegate {
+final class ListScreen: Component {
     enum Event: Equatable {
         case open(index: Int)
         case openMenu
@@ -40,7 +40,9 @@ final class ListScreen: CircularRefreshDelegate {
     /// The undo bar while it shows.
     private(set) var undo: UndoBar?
     private var refreshEndsAt: Double?
-    private var needsDraw = true
+    /// The header, the banner or the undo bar changed, or nothing is known to be on the glass: the next draw
+    /// is the whole screen. The rows tell their own damage.
+    private var chromeChanged = true
     private var time = 0.0
     private let header: TextLayout
 
@@ -76,7 +78,7 @@ final class ListScreen: CircularRefreshDelegate {
         list.longPressOpensSheet = true
         let counted = filter == .unread ? unread : rows.count
         header = ScreenHeader.title("\(filter.title)  \(counted)", context: context)
-        refresh.delegate = self
+        refresh.backdrop = theme.backdrop
         list.sheetOptions = { [rowsRef] id in
             let entry = rowsRef.rows[id].entry
             return [entry.isRead ? "Mark as unread" : "Mark as read", entry.isStarred ? "Unstar" : "Star", "Show QR code",
@@ -105,19 +107,24 @@ final class ListScreen: CircularRefreshDelegate {
     func update(_ index: Int, _ change: (inout RiverEntry) -> Void) {
         guard rows.indices.contains(index) else { return }
         change(&rowsBox.rows[index].entry)
-        list.list.reconfigure(index)
-        needsDraw = true
+        list.reconfigure(index)
     }
 
     // MARK: Refresh
 
-    func circularRefreshBegan(_ control: CircularRefresh, at time: Double) {
-        list.closeOpenRow(at: time)
-        events.append(.refresh)
+    /// A refresh the control began (pulled, or from code): the open row closes, the app runs it.
+    private func takeRefreshEvents() {
+        for case .began(let time) in refresh.takeEvents() {
+            list.closeOpenRow(at: time)
+            events.append(.refresh)
+        }
     }
 
     /// Starts the refresh as if pulled (the menu's Refresh, a refresh on start).
-    func beginRefreshing(at time: Double) { refresh.beginRefreshing(at: time) }
+    func beginRefreshing(at time: Double) {
+        refresh.beginRefreshing(at: time)
+        takeRefreshEvents()
+    }
 
     /// The refresh is over; `added` entries arrived that the rows do not show. They wait behind the "N new"
     /// bar so nothing moves under a finger. The spinner shows at least `minimum` seconds from its start, so a
@@ -126,7 +133,7 @@ final class ListScreen: CircularRefreshDelegate {
         newCount += added
         let start = refresh.loadingSince ?? time
         refreshEndsAt = max(time, start + minimum)
-        needsDraw = true
+        if added > 0 { chromeChanged = true }
     }
 
     var isRefreshing: Bool { refresh.state == .loading }
@@ -141,8 +148,11 @@ final class ListScreen: CircularRefreshDelegate {
 
     private var menuFrame: Rect { ScreenHeader.menuFrame(in: context.bounds) }
 
-    func handle(_ event: TouchEvent) {
-        needsDraw = true
+    func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    private func handle(_ event: TouchEvent) {
         let owner = touches.route(event) {
             if list.sheet.isVisible { return .rows }
             if event.position.y < Self.headerHeight { return .header }
@@ -152,8 +162,9 @@ final class ListScreen: CircularRefreshDelegate {
         }
         switch owner {
         case .rows?:
-            list.handle(event)
+            list.handle(TouchFrame([event]))
             for reported in list.takeEvents() { take(reported) }
+            takeRefreshEvents()
         case .header?, .banner?, .undo?:
             if event.phase == .down, touches.isActive { tap.reset() }
             tap.handle(event)
@@ -172,6 +183,7 @@ final class ListScreen: CircularRefreshDelegate {
         case .deleted(let row):
             events.append(.removed(index: row))
             undo = UndoBar(index: row, text: filter == .starred ? "Unstarred" : "Marked as read", until: time + UndoBar.seconds)
+            chromeChanged = true
         case .action(let row, _): events.append(.toggleRead(index: row))
         case .sheetOption(let row, let option):
             let options: [SheetOption] = [.toggleRead, .toggleStar, .qr, .muteFeed]
@@ -186,7 +198,7 @@ final class ListScreen: CircularRefreshDelegate {
         let before = list.list.layout.ids.filter { $0 < index }.count
         list.insert(index, at: before, height: EntryCell.height(typeScale: context.typeScale), time: time)
         undo = nil
-        needsDraw = true
+        chromeChanged = true
     }
 
     // MARK: Time
@@ -200,37 +212,44 @@ final class ListScreen: CircularRefreshDelegate {
         }
         if let shown = undo, shown.until <= time {
             undo = nil
-            needsDraw = true
+            chromeChanged = true
         }
-        let moving = list.advance(to: time)
-        if moving { needsDraw = true }
-        return moving
+        return list.advance(to: time)
     }
 
     var deadline: Double? {
-        [refreshEndsAt, undo?.until, refresh.nextSpinnerStep, list.deadline].compactMap { $0 }.min()
+        [refreshEndsAt, undo?.until, list.deadline].compactMap { $0 }.min()
     }
 
-    func invalidate() { needsDraw = true }
+    func invalidateDrawing() {
+        chromeChanged = true
+        list.invalidateDrawing()
+    }
 
     // MARK: Drawing
 
-    /// Draws the whole screen when anything changed; returns whether it drew.
-    func draw(into canvas: Canvas) -> Bool {
-        if refresh.spinnerAlpha > 0 { needsDraw = true }
-        guard needsDraw else { return false }
-        needsDraw = false
+    /// The rows' own damage (a row sliding, the list scrolling, the spinner turning), or the whole screen when
+    /// the header, the banner or the undo bar changed.
+    func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        if chromeChanged { return DamageRegion(canvas.clip) }
+        let rowsCanvas = canvas.clipped(to: canvas.snapped(list.frame))
+        return list.pendingDamage(on: rowsCanvas)
+    }
+
+    func didDraw() {
+        chromeChanged = false
+        list.didDraw()
+    }
+
+    /// Every layer, in order: the rows with the pull control and the sheet, a note when there are no rows, the
+    /// header, the "N new" banner and the undo bar.
+    func paint(_ canvas: Canvas) {
         let theme = context.theme
         let bounds = context.bounds
         let rowsArea = list.frame
         let rowsCanvas = canvas.clipped(to: canvas.snapped(rowsArea))
         let listTop = rowsArea.minY - list.scroll.offset
-        // The rows paint their area (paper, then each row); the gap a pull opens above them is backdrop.
-        list.draw(into: rowsCanvas)
-        if listTop > rowsArea.minY {
-            rowsCanvas.fill(Rect(x: 0, y: rowsArea.minY, width: rowsArea.width, height: listTop - rowsArea.minY),
-                            with: theme.backdrop)
-        }
+        list.paint(rowsCanvas)
         if rows.isEmpty || list.list.layout.count == 0 {
             let message = rows.isEmpty && filter == .unread ? "All read. Pull down to look for new articles."
                 : rows.isEmpty ? "Nothing here yet." : "All done here."
@@ -238,18 +257,9 @@ final class ListScreen: CircularRefreshDelegate {
                                                    paragraph: ParagraphStyle(alignment: .center), width: bounds.width - 64)
             rowsCanvas.draw(layout, at: Point(x: 32, y: listTop + 48))
         }
-        let control = refresh.controlFrame
-        if control.maxY > rowsArea.minY {
-            let center = Point(x: control.midX, y: control.midY)
-            CircularProgressView.draw(into: rowsCanvas, center: center, progress: refresh.progress,
-                                      opacity: refresh.circleAlpha)
-            Spinner.draw(into: rowsCanvas, center: center, diameter: CircularProgressView.diameter,
-                         time: refresh.spinnerTime, opacity: refresh.spinnerAlpha)
-        }
         ScreenHeader.draw(header, into: canvas, context: context)
         if newCount > 0 { drawBanner(into: canvas) }
         undo?.draw(into: canvas, context: context)
-        return true
     }
 
     private func drawBanner(into canvas: Canvas) {

@@ -5,7 +5,7 @@ import Widgets
 
 /// A screen of words and a few large targets: settings, about, and the empty state. Each line is either text or
 /// a target whose tap is reported by its name.
-final class NoticeScreen {
+final class NoticeScreen: Component {
     enum Line {
         case title(String)
         case text(String)
@@ -23,7 +23,8 @@ final class NoticeScreen {
     private var laidOut: [(y: Double, layout: TextLayout)] = []
     private(set) var targets: [(name: String, frame: Rect, label: TextLayout)] = []
     private var tapped: [String] = []
-    private var needsDraw = true
+    /// Where the text was scrolled when last drawn; nil when nothing is known to be on the glass.
+    private var drawnOffset: Double?
     private let contentHeight: Double
 
     init(context: ReaderContext, lines: [Line]) {
@@ -75,13 +76,16 @@ final class NoticeScreen {
     private let columnX: Double
 
     /// Names of targets tapped since the last call.
-    func takeTaps() -> [String] {
+    func takeEvents() -> [String] {
         defer { tapped.removeAll() }
         return tapped
     }
 
-    func handle(_ event: TouchEvent) {
-        needsDraw = true
+    func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    private func handle(_ event: TouchEvent) {
         if event.phase == .down { tap.reset() }
         pan.handle(event)
         scroll.follow(pan, at: event.time)
@@ -92,17 +96,20 @@ final class NoticeScreen {
         }
     }
 
-    func advance(to time: Double) -> Bool {
-        let moving = scroll.advance(to: time)
-        if moving { needsDraw = true }
-        return moving
+    func advance(to time: Double) -> Bool { scroll.advance(to: time) }
+
+    var deadline: Double? { nil }
+
+    func invalidateDrawing() { drawnOffset = nil }
+
+    /// The text scrolls as one: any change is the whole screen.
+    func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        drawnOffset == scroll.offset ? DamageRegion() : DamageRegion(canvas.clip)
     }
 
-    func invalidate() { needsDraw = true }
+    func didDraw() { drawnOffset = scroll.offset }
 
-    func draw(into canvas: Canvas) -> Bool {
-        guard needsDraw else { return false }
-        needsDraw = false
+    func paint(_ canvas: Canvas) {
         let theme = context.theme
         canvas.fill(context.bounds, with: theme.paper)
         let dy = -scroll.offset
@@ -112,6 +119,5 @@ final class NoticeScreen {
             canvas.fill(RoundedRect(x: f.minX, y: f.minY, width: f.width, height: f.height, cornerRadius: 10), color: theme.backdrop)
             canvas.draw(target.label, at: Point(x: f.minX + 4, y: f.midY - context.typography.height(of: target.label) / 2))
         }
-        return true
     }
 }

@@ -14,7 +14,14 @@ import Touch
 /// - the neighbours' first screens are rendered ahead of time (`prepareNeighbours`, while the panel is idle),
 ///   so no frame of a slide is ever blank or waits for text to be set;
 /// - a finger that touches during a slide owns nothing until it lifts, so nothing half-happens.
-public final class ArticlePager {
+///
+/// It reports `.turned(to:)` once a slide has settled on another article.
+public final class ArticlePager: Component {
+    public enum Event: Sendable, Equatable {
+        /// The pager settled on article `to`.
+        case turned(to: Int)
+    }
+
     public struct Transition: Sendable, Equatable {
         public enum Direction: Sendable { case previous, next }
         public let to: Int
@@ -56,6 +63,8 @@ public final class ArticlePager {
     private var leaving: (page: PagerPage, offset: Double, bar: PagerBar)?
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
     private var touches = TouchSequence<Bool>()
+    private var events: [Event] = []
+    private var drawn: Look?
 
     /// Shown in place of articles when there are none (a feed that is empty, or not fetched yet).
     public static let nothingToRead = Article(title: "Nothing to read yet",
@@ -134,7 +143,16 @@ public final class ArticlePager {
 
     // MARK: Input
 
-    public func handle(_ event: TouchEvent) {
+    public func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    private func handle(_ event: TouchEvent) {
         // A touch that starts during a slide is swallowed whole, even after the slide ends.
         guard touches.route(event, choose: { transition == nil }) == true else { return }
         let time = event.time
@@ -213,6 +231,7 @@ public final class ArticlePager {
         self.transition = nil
         leaving = nil
         settle()
+        events.append(.turned(to: current))
     }
 
     public var isMoving: Bool {
@@ -259,7 +278,36 @@ public final class ArticlePager {
 
     // MARK: Drawing
 
-    public func draw(into canvas: Canvas) {
+    public var deadline: Double? { nil }
+
+    public func prepareAhead() { prepareNeighbours() }
+
+    public func invalidateDrawing() { drawn = nil }
+
+    /// Everything that decides the picture; two equal looks paint the same pixels.
+    private struct Look: Equatable {
+        var article: Int
+        var offset: Double, contentHeight: Double
+        var header: Double, headerLoaded: Bool
+        var footer: Double, footerLoaded: Bool
+        var slide: Double?
+    }
+
+    private var look: Look {
+        Look(article: current, offset: scroll.offset, contentHeight: page.contentHeight, header: header.arrow.angle,
+             headerLoaded: header.isLoaded, footer: footer.arrow.angle, footerLoaded: footer.isLoaded,
+             slide: transitionProgress)
+    }
+
+    /// Everything in the frame moves together (the page, its bars, a slide): any change is the whole frame.
+    public func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        guard look != drawn else { return DamageRegion() }
+        return DamageRegion(canvas.pixels(covering: frame).intersection(canvas.clip))
+    }
+
+    public func didDraw() { drawn = look }
+
+    public func paint(_ canvas: Canvas) {
         // The space around the pages shows only past an edge, in a slide, or under a page shorter than the frame:
         // otherwise the page paints every pixel, and a second full fill would cost a frame a millisecond.
         let covered = transition == nil && scroll.offset >= 0 && scroll.offset <= max(0, page.contentHeight - frame.height)

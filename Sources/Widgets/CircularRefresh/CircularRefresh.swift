@@ -1,4 +1,5 @@
 import Motion
+import Raster
 import Touch
 
 /// Beamly's circular pull to refresh (BMYCircularProgressPullToRefresh): a 60 pt control above a list. The pull,
@@ -13,9 +14,15 @@ import Touch
 /// spinner included (the original's bug #8: no spinner); the release hands the content to the new inset
 /// without a jump in position or speed.
 ///
-/// The delegate starts the real work when loading begins and calls `endRefreshing(at:)` when it is done.
-public final class CircularRefresh {
+/// Its owner takes `.began` from `takeEvents()`, starts the real work and calls `endRefreshing(at:)` when it is
+/// done. On its own it follows its own vertical pan (`handle`) and paints the content under it through
+/// `content`; under a `SwipeList`, the list's arena hands it the pan (`follow`) and the list paints the rows.
+public final class CircularRefresh: Component {
     public enum State: String, Sendable { case stopped, triggered, loading }
+    public enum Event: Sendable, Equatable {
+        /// A refresh began (pulled, or from code): start the work.
+        case began(at: Double)
+    }
 
     public static let triggerPull = 80.0
     public static let height = 60.0
@@ -30,7 +37,14 @@ public final class CircularRefresh {
     public private(set) var loadingSince: Double?
     /// When the spinner started turning; it turns until it has faded out, after the refresh too.
     private var spinnerStart: Double?
-    public weak var delegate: CircularRefreshDelegate?
+    private var events: [Event] = []
+    private var pan = PanRecognizer(axis: .vertical, dominance: 0)
+    /// Paints the content under the control, scrolled by `scroll.offset`, when the control stands alone; nil
+    /// when an owner paints it (a `SwipeList`'s rows).
+    public var content: ((Canvas) -> Void)?
+    /// The colour of the space a pull opens above the content.
+    public var backdrop = Palette.backdrop
+    private var drawn: Look?
     private var insetMotion = AnimatedValue(0)
     private var spinnerFade = AnimatedValue(0)
     private var circleFade = AnimatedValue(1)
@@ -111,7 +125,7 @@ public final class CircularRefresh {
         circleFade.animate(to: 0, duration: Self.fadeSeconds, at: time)
         // The released list springs to the new inset from where it is, with the speed it has.
         scroll.setTopInset(baseInset + Self.height, at: time)
-        delegate?.circularRefreshBegan(self, at: time)
+        events.append(.began(at: time))
     }
 
     /// The refresh is done: the inset and the content go back over 0.3 s.
@@ -154,7 +168,73 @@ public final class CircularRefresh {
     }
 }
 
-/// Starts the real work when a refresh begins (pulled or from code) and calls `endRefreshing(at:)` when done.
-public protocol CircularRefreshDelegate: AnyObject {
-    func circularRefreshBegan(_ control: CircularRefresh, at time: Double)
+extension CircularRefresh {
+    // MARK: The seam
+
+    public func handle(_ frame: TouchFrame) {
+        for event in frame.events {
+            pan.handle(event)
+            follow(pan, at: event.time)
+        }
+    }
+
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    public var deadline: Double? { nextSpinnerStep }
+
+    public func invalidateDrawing() { drawn = nil }
+
+    /// Everything that decides the picture; two equal looks paint the same pixels.
+    private struct Look: Equatable {
+        var offset: Double
+        var progress: Double, circle: Double, spinner: Double, spinnerStep: Int
+    }
+
+    private var look: Look {
+        let step = Int((spinnerTime / Spinner.stepSeconds).rounded(.down))
+        return Look(offset: scroll.offset, progress: progress, circle: circleAlpha, spinner: spinnerAlpha,
+                    spinnerStep: spinnerAlpha > 0 ? step : 0)
+    }
+
+    public func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        let now = look
+        guard now != drawn else { return DamageRegion() }
+        if let before = drawn, before.offset == now.offset {
+            // The content rests (held open while loading): only the circle or the spinner changes.
+            return DamageRegion(canvas.pixels(covering: indicatorFrame).intersection(canvas.clip))
+        }
+        return DamageRegion(canvas.pixels(covering: scroll.frame).intersection(canvas.clip))
+    }
+
+    public func didDraw() { drawn = look }
+
+    /// The space the pull opens, the content when the control stands alone, and the circle or spinner.
+    public func paint(_ canvas: Canvas) {
+        let frame = scroll.frame
+        let inside = canvas.clipped(to: canvas.snapped(frame))
+        if let content {
+            inside.fill(frame, with: backdrop)
+            content(inside)
+        } else {
+            let top = frame.minY - scroll.offset
+            if top > frame.minY {
+                inside.fill(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: top - frame.minY), with: backdrop)
+            }
+        }
+        let control = controlFrame
+        guard control.maxY > frame.minY, inside.needsDrawing(control) else { return }
+        let center = Point(x: control.midX, y: control.midY)
+        CircularProgressView.draw(into: inside, center: center, progress: progress, opacity: circleAlpha)
+        Spinner.draw(into: inside, center: center, diameter: CircularProgressView.diameter, time: spinnerTime,
+                     opacity: spinnerAlpha)
+    }
+
+    /// The square the circle and the spinner share, centred in the control.
+    private var indicatorFrame: Rect {
+        let control = controlFrame, side = CircularProgressView.diameter + 4
+        return Rect(x: control.midX - side / 2, y: control.midY - side / 2, width: side, height: side)
+    }
 }

@@ -1,4 +1,6 @@
 import Motion
+import Raster
+import Text
 import Touch
 
 /// Unread's pull-for-menu: the page sits in a horizontal scroller with nothing to scroll to, so any
@@ -10,7 +12,20 @@ import Touch
 /// - the dots follow `progress` and nothing else, so while the page springs back they are collapsed and gray,
 ///   and the affordance slides away with the page;
 /// - pulling the other way stops dead at 0: nothing moves, nothing breaks, and pulling left again acts at once.
-public struct PullMenu: Sendable {
+///
+/// A touch sequence is the pull's (its own horizontal pan, `handle`) or, while the menu shows, the menu's: a tap
+/// there is reported as `.tapped(at:)` and the menu fades. An owner whose own arena decides what a drag is hands
+/// the winning pan to `follow` instead. The page itself is the owner's, painted through `content` shifted by
+/// the pull.
+public final class PullMenu: Component {
+    public enum Event: Sendable, Equatable {
+        /// The menu began to show (a pull let go past the affordance, or `present`).
+        case opened
+        /// A tap on the showing menu, where it landed; the menu is fading out.
+        case tapped(at: Point)
+    }
+    private enum Owner: Equatable, Sendable { case pull, menu }
+
     /// Pull (offset) that makes progress 1: the affordance's width.
     public static let fullPull = DragAffordance.size
     /// Gap between the page's right edge and the affordance.
@@ -24,6 +39,17 @@ public struct PullMenu: Sendable {
     public private(set) var overlay = MenuOverlay()
     /// Whether a finger is pulling the page now.
     public private(set) var isPulling = false
+    private var events: [Event] = []
+    private var touches = TouchSequence<Owner>()
+    private var pan = PanRecognizer(axis: .horizontal)
+    private var menuTap = TapRecognizer()
+    /// Paints the page, shifted left by the pull (`dx` ≤ 0), when the menu owns the page's drawing.
+    public var content: ((Canvas, _ dx: Double) -> Void)?
+    /// The words the dimmed menu shows; nil when the owner draws its own menu over the dimming (the reader's).
+    public var words: (title: TextLayout, hint: TextLayout, typography: Typography)?
+    /// The colour of the strip the pull reveals.
+    public var backdrop = Palette.backdrop
+    private var drawn: Look?
 
     public init(frame: Rect, scale: Double = 1) {
         self.frame = frame
@@ -45,7 +71,7 @@ public struct PullMenu: Sendable {
     }
 
     /// Plays the horizontal pan (the scene's arena decided the drag is horizontal) onto the pull at `time`.
-    public mutating func follow(_ pan: PanRecognizer, at time: Double) {
+    public func follow(_ pan: PanRecognizer, at time: Double) {
         switch pan.state {
         case .began:
             isPulling = true
@@ -67,23 +93,26 @@ public struct PullMenu: Sendable {
         }
     }
 
-    private mutating func release(fingerVelocity: Double, at time: Double) {
+    private func release(fingerVelocity: Double, at time: Double) {
         isPulling = false
-        if affordance.progress >= 1 { overlay.present(at: time) }
+        if affordance.progress >= 1 { present(at: time) }
         affordance.setProgress(0, at: time)
         pull.endDrag(fingerVelocity: fingerVelocity, at: time)
     }
 
     /// Presents the menu without a pull (a button for it: the pull's visible fallback).
-    public mutating func present(at time: Double) { overlay.present(at: time) }
+    public func present(at time: Double) {
+        overlay.present(at: time)
+        events.append(.opened)
+    }
 
     /// A tap while the menu shows: it fades out. Taps during the fade-out are ignored.
-    public mutating func tapOnMenu(at time: Double) {
+    public func tapOnMenu(at time: Double) {
         if overlay.phase == .open || overlay.phase == .opening { overlay.dismiss(at: time) }
     }
 
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
+    public func advance(to time: Double) -> Bool {
         let pulling = pull.advance(to: time)
         let dots = affordance.advance(to: time)
         let fading = overlay.advance(to: time)
@@ -91,4 +120,80 @@ public struct PullMenu: Sendable {
     }
 
     public var isMoving: Bool { pull.isMoving || affordance.isMoving || overlay.phase == .opening || overlay.phase == .closing }
+}
+
+extension PullMenu {
+    // MARK: The seam
+
+    public func handle(_ frame: TouchFrame) {
+        for event in frame.events {
+            let starts = event.phase == .down && !touches.isActive
+            guard let owner = touches.route(event, choose: { overlay.isShowing ? .menu : .pull }) else { continue }
+            switch owner {
+            case .menu:
+                if starts { menuTap.reset() }
+                menuTap.handle(event)
+                guard menuTap.state == .ended, overlay.phase == .open || overlay.phase == .opening else { continue }
+                tapOnMenu(at: event.time)
+                events.append(.tapped(at: menuTap.location))
+            case .pull:
+                if starts { pan.reset() }
+                pan.handle(event)
+                follow(pan, at: event.time)
+            }
+        }
+    }
+
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    public var deadline: Double? { nil }
+
+    public func invalidateDrawing() { drawn = nil }
+
+    /// Everything that decides the picture; two equal looks paint the same pixels.
+    private struct Look: Equatable {
+        var offsetX: Double
+        /// What the dots cover, overshoot included.
+        var dotsBounds: Rect
+        var dots: [SpringDot]
+        var overlayAlpha: Double
+    }
+
+    private var look: Look {
+        let box = affordanceFrame
+        return Look(offsetX: offsetX, dotsBounds: affordance.drawnBounds(x: box.minX, y: box.minY), dots: affordance.dots,
+                    overlayAlpha: overlay.alpha)
+    }
+
+    /// The page moving or the menu fading is the whole frame; the dots alone are where they were and are.
+    public func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        let now = look
+        guard now != drawn else { return DamageRegion() }
+        if let before = drawn, before.offsetX == now.offsetX, before.overlayAlpha == now.overlayAlpha {
+            return DamageRegion(canvas.pixels(covering: now.dotsBounds.union(before.dotsBounds)).intersection(canvas.clip))
+        }
+        return DamageRegion(canvas.pixels(covering: frame).intersection(canvas.clip))
+    }
+
+    public func didDraw() { drawn = look }
+
+    /// The strip the pull reveals, the page (when the menu paints it), the dots, and the dimmed menu with its
+    /// words (when it has them).
+    public func paint(_ canvas: Canvas) {
+        if offsetX > 0 || content != nil {
+            let revealed = Rect(x: frame.maxX - offsetX, y: frame.minY, width: offsetX, height: frame.height)
+            canvas.fill(revealed, with: backdrop)
+        }
+        content?(canvas, -offsetX)
+        let box = affordanceFrame
+        if offsetX > 0 || content != nil, canvas.needsDrawing(affordance.drawnBounds(x: box.minX, y: box.minY)) {
+            affordance.draw(into: canvas, x: box.minX, y: box.minY)
+        }
+        if let words {
+            overlay.draw(into: canvas, frame: frame, title: words.title, hint: words.hint, typography: words.typography)
+        }
+    }
 }

@@ -85,6 +85,8 @@ public final class ArrowStatusView: PullToActionStatusView {
     }
 
     /// A circular arrow: three quarters of a ring and a head at its end, turned and scaled about the centre.
+    public var appearance: AnyHashable { [rotation, scale] }
+
     public func draw(into canvas: Canvas, frame: Rect) {
         guard scale > 0 else { return }
         let side = Self.size

@@ -1,4 +1,5 @@
 import Motion
+import Raster
 import Touch
 
 /// ShinobiEssentials' Pull to Action: a control above the content of a scroll view. Pulled down past
@@ -11,7 +12,16 @@ import Touch
 /// Let go before the threshold and it retracts without acting. Its status view and visualizer are
 /// replaceable; the visualizer decides when to move on from triggered and from executing (see
 /// `PullToActionVisualizer`). Pulls while executing move the content but never trigger again.
-public final class PullToAction {
+///
+/// Its owner takes `.triggered` from `takeEvents()`, runs the action and calls `actionCompleted(at:)`. On its
+/// own it follows its own vertical pan (`handle`) and paints the content through `content`; under a
+/// `SwipeList`, the list's arena hands it the pan (`follow`) and the list paints the rows.
+public final class PullToAction: Component {
+    public enum Event: Sendable, Equatable {
+        /// The action starts (the control now holds itself open): run it.
+        case triggered(at: Double)
+    }
+
     public static let defaultPullThreshold = 100.0
     public static let defaultExecutingHeight = 50.0
 
@@ -22,7 +32,14 @@ public final class PullToAction {
     public private(set) var scroll: ScrollView
     public let statusView: PullToActionStatusView
     public let visualizer: PullToActionVisualizer
-    public weak var delegate: PullToActionDelegate?
+    private var events: [Event] = []
+    private var pan = PanRecognizer(axis: .vertical, dominance: 0)
+    /// Paints the content under the control, scrolled by `scroll.offset`, when the control stands alone; nil
+    /// when an owner paints it (a `SwipeList`'s rows).
+    public var content: ((Canvas) -> Void)?
+    /// The colour of the gap the pull opens.
+    public var backdrop = Palette.backdrop
+    private var drawn: Look?
     /// The pulled amount last reported to the visualizer.
     public private(set) var pulledAmount = 0.0
     /// Whether the visualizer has been told of a release past the threshold and not yet called `executeAction`.
@@ -107,10 +124,10 @@ public final class PullToAction {
         // Held open while the action runs: content resting above that height (a visualizer that took its time,
         // an action started from code) comes down to show the control.
         if !scroll.isDragging, scroll.offset > -executingHeight { scroll.scroll(to: -executingHeight, at: time) }
-        delegate?.pullToActionTriggered(self, at: time)
+        events.append(.triggered(at: time))
     }
 
-    /// The delegate's work is done.
+    /// The owner's work is done.
     public func actionCompleted(at time: Double) {
         guard state == .executing, !awaitingReset else { return }
         awaitingReset = true
@@ -164,5 +181,60 @@ public final class PullToAction {
     public var statusViewFrame: Rect {
         let area = Rect(x: scroll.frame.minX, y: scroll.frame.minY, width: scroll.frame.width, height: visibleHeight)
         return visualizer.frame(ofStatusViewIn: area, control: self)
+    }
+}
+
+extension PullToAction {
+    // MARK: The seam
+
+    public func handle(_ frame: TouchFrame) {
+        for event in frame.events {
+            pan.handle(event)
+            follow(pan, at: event.time)
+        }
+    }
+
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    public var deadline: Double? { nil }
+
+    public func invalidateDrawing() { drawn = nil }
+
+    /// Everything that decides the picture; two equal looks paint the same pixels.
+    private struct Look: Equatable {
+        var offset: Double
+        var status: Rect
+        var showing: Bool
+        var appearance: AnyHashable
+    }
+
+    private var look: Look {
+        Look(offset: scroll.offset, status: statusViewFrame, showing: state != .idle, appearance: statusView.appearance)
+    }
+
+    public func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        let now = look
+        guard now != drawn else { return DamageRegion() }
+        if let before = drawn, before.offset == now.offset {
+            // The content rests (held open while the action runs): only the status view changes.
+            return DamageRegion(canvas.pixels(covering: before.status.union(now.status)).intersection(canvas.clip))
+        }
+        return DamageRegion(canvas.pixels(covering: scroll.frame).intersection(canvas.clip))
+    }
+
+    public func didDraw() { drawn = look }
+
+    /// The gap the pull opens with the status view in it, and the content when the control stands alone.
+    public func paint(_ canvas: Canvas) {
+        let frame = scroll.frame
+        let gap = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: visibleHeight)
+        canvas.fill(gap, with: backdrop)
+        content?(canvas)
+        if state != .idle, canvas.needsDrawing(gap) {
+            statusView.draw(into: canvas.clipped(to: canvas.snapped(gap)), frame: statusViewFrame)
+        }
     }
 }

@@ -23,6 +23,8 @@ public protocol PullToActionStatusView: AnyObject {
     func advance(to time: Double) -> Bool
     /// Paints itself in `frame` (points), which may be partly hidden above the content's top.
     func draw(into canvas: Canvas, frame: Rect)
+    /// What decides its pixels besides its frame: two equal values paint alike (the control's damage).
+    var appearance: AnyHashable { get }
 }
 
 extension PullToActionStatusView {
@@ -46,7 +48,3 @@ public protocol PullToActionVisualizer: AnyObject {
     func advance(_ control: PullToAction, to time: Double) -> Bool
 }
 
-/// Starts the real work when the control executes, and says when it is done with `actionCompleted(at:)`.
-public protocol PullToActionDelegate: AnyObject {
-    func pullToActionTriggered(_ control: PullToAction, at time: Double)
-}

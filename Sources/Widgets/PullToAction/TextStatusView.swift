@@ -33,6 +33,8 @@ public final class TextStatusView: PullToActionStatusView {
         }
     }
 
+    public var appearance: AnyHashable { text }
+
     public func draw(into canvas: Canvas, frame: Rect) {
         guard let layout = layouts[text] else { return }
         let x = frame.midX - typography.width(of: layout) / 2

@@ -12,8 +12,9 @@ import Touch
 /// - Scrolling the list, an insert or a delete, and `closeOpenRow` (a refresh) close the open row.
 /// - A row's swipe state is kept by row, not by cell: it survives the row scrolling out and back.
 ///
-/// What happened is queued in `events` for the owner to take; the list keeps no history of its own.
-public final class SwipeList<Cell: AnyObject> {
+/// What happened is queued for the owner to take (`takeEvents`); the list keeps no history of its own. It tells
+/// its own damage: the rows that slid or lit up, or its whole frame when the rows moved or the sheet shows.
+public final class SwipeList<Cell: AnyObject>: Component {
     public enum Event: Sendable, Equatable {
         case selected(row: Int)
         case deleted(row: Int)
@@ -50,7 +51,10 @@ public final class SwipeList<Cell: AnyObject> {
     /// A long press on a row opens its sheet (the visible fallback for the swipe).
     public var longPressOpensSheet = false
     public private(set) var openRow: Int?
-    public private(set) var events: [Event] = []
+    private var events: [Event] = []
+    /// Rows whose cells were set again since the last draw.
+    private var changedRows: Set<Int> = []
+    private var drawn: Look?
     private var rows: [Int: SwipeRow] = [:]
     private var sheetRow: Int?
     private var arena = SwipeList.makeArena()
@@ -124,7 +128,11 @@ public final class SwipeList<Cell: AnyObject> {
 
     // MARK: Input
 
-    public func handle(_ event: TouchEvent) {
+    public func handle(_ frame: TouchFrame) {
+        for event in frame.events { handle(event) }
+    }
+
+    private func handle(_ event: TouchEvent) {
         let time = event.time
         let owner = touches.route(event) { sheet.isVisible ? .sheet : .list }
         if owner == .sheet {
@@ -177,10 +185,10 @@ public final class SwipeList<Cell: AnyObject> {
         sheet.present(at: time)
     }
 
-    /// When a held finger becomes a long press, while one may.
+    /// When a held finger becomes a long press, while one may, or the pull control above needs a frame.
     public var deadline: Double? {
-        guard longPressOpensSheet, arena.winner == nil else { return nil }
-        return arena.deadline
+        let press = longPressOpensSheet && arena.winner == nil ? arena.deadline : nil
+        return [press, refresh?.deadline].compactMap { $0 }.min()
     }
 
     /// A first finger touched: a touch outside the open row closes it now, and whatever tap it becomes is
@@ -237,6 +245,12 @@ public final class SwipeList<Cell: AnyObject> {
     }
 
     // MARK: Changes from the owner
+
+    /// Row `id`'s cell is set again from the owner's data (read, starred, a feed's status), and drawn again.
+    public func reconfigure(_ id: Int) {
+        list.reconfigure(id)
+        changedRows.insert(id)
+    }
 
     /// Closes the open row, if any (a refresh started, the list is about to change).
     public func closeOpenRow(at time: Double) {
@@ -308,8 +322,66 @@ public final class SwipeList<Cell: AnyObject> {
 
     // MARK: Drawing
 
-    /// Paints the rows in view and, over them, the action sheet.
-    public func draw(into canvas: Canvas) {
+    public func invalidateDrawing() {
+        drawn = nil
+        refresh?.invalidateDrawing()
+    }
+
+    /// Everything that decides the picture but the cells' own content (`reconfigure` reports that).
+    private struct Look: Equatable {
+        var offset: Double
+        /// How far each row that is not shut is slid open.
+        var swipes: [Int: Double]
+        var heights: Double
+        var sheet: Double
+        var flash: Int?, flashFade: Double?
+    }
+
+    private var look: Look {
+        Look(offset: scroll.offset, swipes: rows.compactMapValues { $0.offset == 0 ? nil : $0.offset },
+             heights: list.contentHeight, sheet: sheet.presence, flash: flash?.row,
+             flashFade: flash.map { time - $0.start })
+    }
+
+    public func pendingDamage(on canvas: Canvas) -> DamageRegion {
+        var damage = refresh?.pendingDamage(on: canvas) ?? DamageRegion()
+        let now = look
+        guard let before = drawn, before.offset == now.offset, before.heights == now.heights,
+              before.sheet == now.sheet, now.sheet == 0 else {
+            if now != drawn { damage.add(canvas.pixels(covering: frame).intersection(canvas.clip)) }
+            return damage
+        }
+        // The rows stand still: only rows sliding, lighting up or set again change.
+        var changed = changedRows
+        for id in Set(before.swipes.keys).union(now.swipes.keys) where before.swipes[id] != now.swipes[id] {
+            changed.insert(id)
+        }
+        if before.flash != now.flash || before.flashFade != now.flashFade {
+            if let row = before.flash { changed.insert(row) }
+            if let row = now.flash { changed.insert(row) }
+        }
+        for id in changed {
+            if let rowFrame = list.frame(ofRow: id, offset: now.offset) {
+                damage.add(canvas.pixels(covering: rowFrame.intersection(frame)).intersection(canvas.clip))
+            }
+        }
+        return damage
+    }
+
+    public func didDraw() {
+        drawn = look
+        changedRows.removeAll()
+        refresh?.didDraw()
+    }
+
+    /// Paints the rows in view, the pull control above them and, over everything, the action sheet.
+    public func paint(_ canvas: Canvas) {
+        paintRows(canvas)
+        refresh?.paint(canvas)
+        sheet.draw(into: canvas, bounds: frame, titles: sheetTitles, cancel: sheetCancel, typography: typography)
+    }
+
+    private func paintRows(_ canvas: Canvas) {
         canvas.fill(frame, with: theme.paper)
         for visible in list.visibleRows(offset: scroll.offset) where canvas.needsDrawing(visible.frame) {
             let rowCanvas = canvas.clipped(to: canvas.snapped(visible.frame))
@@ -334,6 +406,5 @@ public final class SwipeList<Cell: AnyObject> {
             rowCanvas.fill(Rect(x: content.minX + 20, y: content.maxY - 1, width: content.width - 20, height: 1),
                            with: theme.separator)
         }
-        sheet.draw(into: canvas, bounds: frame, titles: sheetTitles, cancel: sheetCancel, typography: typography)
     }
 }
