@@ -1,8 +1,6 @@
-import Feeds
-
 /// How `feeds list` says what the last fetch of a feed did and when the next one is due.
-enum FetchStatusText {
-    static func describe(_ feed: StoredFeed, now: Timestamp) -> String {
+public enum FetchStatusText {
+    public static func describe(_ feed: StoredFeed, now: Timestamp) -> String {
         let fetch = feed.fetch
         var parts: [String] = []
         if fetch.isGone {
