@@ -109,7 +109,12 @@ extension UprightRoundedBox {
                 rightFirst = max(Self.column(innerRight, minX, maxX, up: false), spanFirst)
                 rightEnd = Self.column(outerRight, minX, maxX, up: true)
             }
-            if cut < spanFirst { put(row, cut, s.corner + s.narrow * h - areaRight(Double(spanFirst)), painter) }
+            if cut < spanFirst {
+                // Left of the narrow point the cut pixel's coverage is its width right of the centre times the
+                // height: taken so, it waits on neither the square root nor the corner's segment.
+                let x = Double(spanFirst)
+                put(row, cut, x <= innerRight ? (x - right) * h : s.corner + s.narrow * h - areaRight(x), painter)
+            }
             painter.span(row + spanFirst, count: rightFirst - spanFirst, coverage: Float(h))
             if rightFirst >= rightEnd { return }
             if unclipped {
@@ -143,7 +148,10 @@ extension UprightRoundedBox {
                 }
             }
             painter.span(row + leftEnd, count: spanEnd - leftEnd, coverage: Float(h))
-            if spanEnd < cutEnd { put(row, spanEnd, s.corner + s.narrow * h - areaLeftSide(Double(spanEnd)), painter) }
+            if spanEnd < cutEnd {
+                let x = Double(spanEnd)
+                put(row, spanEnd, x >= innerLeft ? (left - x) * h : s.corner + s.narrow * h - areaLeftSide(x), painter)
+            }
         }
     }
 
