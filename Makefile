@@ -18,7 +18,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 AS_ROOT := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 IMAGE_DIR := .build-appliance/image
 
-.PHONY: deps test-deps release run test fuzz image boot
+.PHONY: deps test-deps release run test bench fuzz image boot
 
 deps:
 	@scripts/install-deps.sh $(DEBS)
@@ -45,6 +45,15 @@ test: test-deps
 	scripts/test-unit-security.sh
 	scripts/qemu-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	$(AS_ROOT) scripts/appliance-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
+
+# The release rasterizer against cairo, pixman and ThorVG, BENCH_ROUNDS alternating rounds (see README,
+# "Benchmarks"); the reference benchmark is found beside the repository or at LECTERN_BENCH_REFERENCE.
+# Figures only: BENCH_FLAGS=--strict makes a missed goal fail. Not part of `make test`, which times nothing.
+BENCH_ROUNDS ?= 3
+BENCH_FLAGS ?=
+
+bench: release
+	scripts/bench-raster.sh $(BENCH_FLAGS) "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern" $(BENCH_ROUNDS)
 
 # Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see README, "Fuzzing").
 FUZZ_SECONDS ?= 60

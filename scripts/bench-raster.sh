@@ -2,10 +2,14 @@
 # Runs the reference raster benchmark (cairo, pixman, ThorVG) and `lectern bench raster` back to back and prints
 # each op's time beside the references with the ratios the rasterizer issue sets (shapes: ≤ 0.25× cairo and
 # ≤ 0.5× ThorVG; full-screen ops: ≤ 1.1× pixman). Compare ratios from one run only: the machine is noisy.
-# Usage: bench-raster.sh PATH/TO/release/lectern [ROUNDS]   (each round runs every implementation once;
-# the table keeps each implementation's fastest round)
+# Usage: bench-raster.sh [--strict] PATH/TO/release/lectern [ROUNDS]   (each round runs every implementation
+# once, alternating; the table keeps each implementation's fastest round). The last line counts the ops that miss
+# their goal; the exit status is non-zero for a miss only with --strict, since one noisy run can miss by chance.
 set -euo pipefail
-bin=$(realpath "${1:?usage: bench-raster.sh PATH/TO/release/lectern [ROUNDS]}")
+strict=0
+if [ "${1:-}" = --strict ]; then strict=1; shift; fi
+usage="usage: bench-raster.sh [--strict] PATH/TO/release/lectern [ROUNDS]"
+bin=$(realpath "${1:?$usage}")
 rounds=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 ref=${LECTERN_BENCH_REFERENCE:-$(dirname "$here")/../shared/bench/raster/run}
@@ -20,7 +24,7 @@ for round in $(seq "$rounds"); do
   echo "round $round/$rounds: lectern" >&2
   "$bin" bench raster > "$work/lectern-$round.csv"
 done
-python3 - "$work" <<'PY'
+python3 - "$work" "$strict" <<'PY'
 import csv, glob, os, sys
 best = {}
 for path in glob.glob(os.path.join(sys.argv[1], "*.csv")):
@@ -41,6 +45,7 @@ for (op, size, impl) in best:
     if impl == "lectern" and (op, size) not in ops:
         ops.append((op, size))
 fullscreen = {"overlay_solid_0.9", "overlay_image_0.9", "copy"}
+judged, missed = 0, []
 print(f"{'op':<18}{'size':<13}{'lectern':>10}{'cairo':>10}{'xcairo':>8}{'thorvg':>10}{'xthorvg':>8}{'pixman':>10}{'xpixman':>8}  verdict")
 for op, size in ops:
     me = best[(op, size, "lectern")]
@@ -58,7 +63,13 @@ for op, size in ops:
         ok = ratio(pixman) is not None and ratio(pixman) <= 1.1
     else:
         ok = (ratio(cairo) is None or ratio(cairo) <= 0.25) and (ratio(thorvg) is None or ratio(thorvg) <= 0.5)
+    if ok is not None:
+        judged += 1
+        if not ok:
+            missed.append(f"{op} {size}")
     print(f"{op:<18}{size:<13}{me:>10.0f}{cell(cairo, 10, '.0f')}{cell(ratio(cairo), 8, '.2f')}"
           f"{cell(thorvg, 10, '.0f')}{cell(ratio(thorvg), 8, '.2f')}{cell(pixman, 10, '.0f')}{cell(ratio(pixman), 8, '.2f')}"
           f"  {'-' if ok is None else 'ok' if ok else 'MISS'}")
+print(f"summary: {len(missed)} of {judged} ops miss their goal" + (": " + ", ".join(missed) if missed else ""))
+sys.exit(1 if missed and sys.argv[2] == "1" else 0)
 PY

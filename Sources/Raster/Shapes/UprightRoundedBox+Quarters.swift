@@ -42,7 +42,17 @@ extension UprightRoundedBox {
         let lowerRowsStart = max(upperRowsEnd, Int(min(max(bottom.rounded(.up), minY), maxY)))
         var carried = CarriedWidth()
         @inline(__always) func paintRows(_ rows: Range<Int>, upper: Bool, keeping halves: Halves) {
-            paintHalfRows(rows, upper: upper, keeping: halves, surface, minX, maxX, painter, crossings, &carried)
+            // Most rows of a quarter, or of a half beside a whole one, go to the flat loop of whole half rows.
+            if halves == .left || halves == .right,
+               let whole = wholeHalfRows(rows, upper: upper, side: halves, minX, maxX, painter, crossings) {
+                paintHalfRows(rows.lowerBound..<whole.lowerBound, upper: upper, keeping: halves, surface, minX, maxX,
+                              painter, crossings, &carried)
+                paintWholeHalfRows(whole, upper: upper, side: halves, surface, painter, crossings, &carried)
+                paintHalfRows(whole.upperBound..<rows.upperBound, upper: upper, keeping: halves, surface, minX, maxX,
+                              painter, crossings, &carried)
+            } else {
+                paintHalfRows(rows, upper: upper, keeping: halves, surface, minX, maxX, painter, crossings, &carried)
+            }
         }
         paintRows(region.minY..<upperRowsEnd, upper: true, keeping: quarters.top)
         if upperRowsEnd < lowerRowsStart {
@@ -62,9 +72,9 @@ extension UprightRoundedBox {
 
     /// Rows of the circle above its centre (`upper`) or below it, each its part on the kept sides of the centre.
     @inline(never)
-    private func paintHalfRows(_ rows: Range<Int>, upper: Bool, keeping halves: Halves, _ surface: Surface,
-                               _ minX: Double, _ maxX: Double, _ painter: PixelPainter, _ crossings: Crossings?,
-                               _ carried: inout CarriedWidth) {
+    func paintHalfRows(_ rows: Range<Int>, upper: Bool, keeping halves: Halves, _ surface: Surface,
+                       _ minX: Double, _ maxX: Double, _ painter: PixelPainter, _ crossings: Crossings?,
+                       _ carried: inout CarriedWidth) {
         // One loop for each choice of halves, so that no row asks again which halves it keeps.
         @_transparent func eachRow(_ paint: (UnsafeMutablePointer<UInt32>, Strip) -> Void) {
             for y in rows {
@@ -109,7 +119,12 @@ extension UprightRoundedBox {
                 rightFirst = max(Self.column(innerRight, minX, maxX, up: false), spanFirst)
                 rightEnd = Self.column(outerRight, minX, maxX, up: true)
             }
-            if cut < spanFirst { put(row, cut, s.corner + s.narrow * h - areaRight(Double(spanFirst)), painter) }
+            if cut < spanFirst {
+                // Left of the narrow point the cut pixel's coverage is its width right of the centre times the
+                // height: taken so, it waits on neither the square root nor the corner's segment.
+                let x = Double(spanFirst)
+                put(row, cut, x <= innerRight ? (x - right) * h : s.corner + s.narrow * h - areaRight(x), painter)
+            }
             painter.span(row + spanFirst, count: rightFirst - spanFirst, coverage: Float(h))
             if rightFirst >= rightEnd { return }
             if unclipped {
@@ -143,7 +158,10 @@ extension UprightRoundedBox {
                 }
             }
             painter.span(row + leftEnd, count: spanEnd - leftEnd, coverage: Float(h))
-            if spanEnd < cutEnd { put(row, spanEnd, s.corner + s.narrow * h - areaLeftSide(Double(spanEnd)), painter) }
+            if spanEnd < cutEnd {
+                let x = Double(spanEnd)
+                put(row, spanEnd, x >= innerLeft ? (left - x) * h : s.corner + s.narrow * h - areaLeftSide(x), painter)
+            }
         }
     }
 

@@ -14,7 +14,7 @@ struct UprightRoundedBox {
     let left: Double, right: Double, top: Double, bottom: Double
     let radius: Double
     private let r2: Double
-    private let segment: ArcSegmentArea
+    let segment: ArcSegmentArea
 
     /// Sizes beyond this (or centres further out) go to the general rasterizer, where the square roots of
     /// differences of squares would lose precision.
@@ -109,7 +109,7 @@ struct UprightRoundedBox {
 
     /// Half-width at `offset` from the corner centres' row.
     @inline(__always)
-    private func halfWidth(_ offset: Double) -> Double { max(r2 - offset * offset, 0).squareRoot() }
+    func halfWidth(_ offset: Double) -> Double { max(r2 - offset * offset, 0).squareRoot() }
 
     /// The half-width at the edge one row shares with the next, carried so it is worked out once.
     struct CarriedWidth {
