@@ -84,6 +84,61 @@ assert last["article"]["id"] == row["id"] and last["article"]["transition"] is N
 assert set(last["article"]) >= {"id", "link", "title", "scrollY", "contentHeight", "transition"}
 assert last["unread"] == frames[0]["unread"] - 1, (frames[0]["unread"], last["unread"])
 PY
+# The wall's day (READER.md, "Wall modes") on the virtual clock, across the night schedule's edges: off at
+# 23:00 with the screen black, a touch wakes the panel and does nothing else (nor does a second within 300 ms),
+# the next tap opens a row; in the morning the panel comes back on, into ambient.
+printf '0 0 down 100 20\n60000 0 up 100 20\n4000000 0 down 200 150\n4060000 0 up 200 150\n4200000 0 down 200 150\n4260000 0 up 200 150\n4500000 0 down 200 150\n4560000 0 up 200 150\n' > "$work/night.trace"
+TZ=UTC "$bin" replay reader "$work/night.trace" --json --store "$work/night.sqlite" --now 2026-11-24T22:59:58 \
+  --night 23:00-06:30 --frames "$work/night-frames" >"$work/night.out" 2>"$work/night.err"
+check "replay reader across the evening edge exits 0" test $? -eq 0
+check "at 23:00 the panel goes off, a waking touch opens nothing, the next tap does" python3 - "$work/night.out" "$work/night-frames" <<'PY'
+import json, sys, zlib, struct
+frames = [json.loads(line) for line in open(sys.argv[1])]
+def at(t): return min(frames, key=lambda f: abs(f["t"] - t))
+assert at(1.9)["screen"] == "list" and at(1.9)["power"] == "on", at(1.9)["screen"]
+night = at(3.0)
+assert night["screen"] == "night" and night["power"] == "off", (night["screen"], night["power"])
+woken = at(4.4)
+assert woken["screen"] == "list" and woken["power"] == "on", (woken["screen"], woken["power"])
+assert at(4.7)["screen"] == "article", at(4.7)["screen"]
+# The night frame is black: read the PNG's first row of pixels.
+index = frames.index(night)
+data = open(f"{sys.argv[2]}/{index:05d}.png", "rb").read()
+chunks, i = b"", 8
+while i < len(data):
+    n = struct.unpack(">I", data[i:i + 4])[0]
+    if data[i + 4:i + 8] == b"IDAT": chunks += data[i + 8:i + 8 + n]
+    i += 12 + n
+pixels = zlib.decompress(chunks)
+assert max(pixels[1:200]) == 0, "the night frame is not black"
+PY
+printf '0 0 down 100 20\n60000 0 up 100 20\n5000000 0 down 100 20\n5060000 0 up 100 20\n' > "$work/morning.trace"
+TZ=UTC "$bin" replay reader "$work/morning.trace" --json --store "$work/night.sqlite" --now 2026-11-25T06:29:58 \
+  --night 23:00-06:30 >"$work/morning.out" 2>&1
+check "at 06:30 the panel comes back on, into ambient, and a touch then reaches it" python3 - "$work/morning.out" <<'PY'
+import json, sys
+frames = [json.loads(line) for line in open(sys.argv[1])]
+def at(t): return min(frames, key=lambda f: abs(f["t"] - t))
+assert at(1.0)["screen"] == "night" and at(1.0)["power"] == "off", at(1.0)["screen"]
+morning = at(3.0)
+assert morning["screen"] == "ambient" and morning["power"] == "on", (morning["screen"], morning["power"])
+assert morning["card"]["title"], morning
+PY
+# Ambient after the idle minutes: cards of unread entries; a tap on one opens it.
+printf '0 0 down 100 20\n60000 0 up 100 20\n5000000 0 down 300 300\n5060000 0 up 300 300\n' > "$work/ambient.trace"
+"$bin" replay reader "$work/ambient.trace" --json --store "$work/ambient.sqlite" --now 2026-11-24T12:00:00Z \
+  --idle-minutes 0.05 >"$work/ambient.out" 2>&1
+check "after the idle minutes the panel turns ambient; a tap on the card opens its article, unread until then" python3 - "$work/ambient.out" <<'PY'
+import json, sys
+frames = [json.loads(line) for line in open(sys.argv[1])]
+def at(t): return min(frames, key=lambda f: abs(f["t"] - t))
+assert at(2.9)["screen"] == "list", at(2.9)["screen"]
+ambient = at(4.0)
+assert ambient["screen"] == "ambient" and not ambient["card"]["continues"], ambient
+assert ambient["unread"] == frames[0]["unread"], "ambient marked something read"
+last = frames[-1]
+assert last["screen"] == "article" and last["article"]["id"] == at(4.9)["card"]["id"], last["article"]
+PY
 check "replay reader without a store is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json
 check "replay reader with a bad store is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json --store "$work/absent/x.sqlite"
 check "replay reader with a bad --now is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json --store "$work/reader.sqlite" --now yesterday

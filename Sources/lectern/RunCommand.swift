@@ -105,6 +105,7 @@ struct RunCommand: ParsableCommand {
         let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
                                makeScene: kiosk.map { $0.makeScene } ?? demos!.makeShell)
         kiosk?.redraw = { [unowned panel] in panel.redraw() }
+        kiosk?.setPower = { [unowned panel] level in panel.setPower(level) }
         let watch = DisplayHotplugWatch(path: path, events: loop) { try panel.openDisplay(choice: choice) }
         watch.report = { log.notice("\($0)") }
         if let failure = watch.monitorFailure {

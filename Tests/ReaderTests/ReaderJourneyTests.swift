@@ -347,8 +347,11 @@ final class LoopbackBox: @unchecked Sendable {
 /// sleeps in poll until a finger, a flip or the hourly feed check.
 @Suite struct ReaderIdleTests {
     @Test func everyScreenAtRestOwesNoFrameAndSetsNoTimer() throws {
+        // Without ambient or a night schedule, nothing at all is due (the wall's own timers: WallDayTests).
+        var settings = ReaderSettings()
+        settings.idleMinutes = 0
         let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
-                                    typesetter: Typesetter(library: try FontLibrary()), settings: ReaderSettings(),
+                                    typesetter: Typesetter(library: try FontLibrary()), settings: settings,
                                     library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
                                     refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
                                     utcOffset: { _ in 0 })

@@ -61,8 +61,9 @@ sysusers=$(ls "$repo"/systemd/sysusers.d/*.conf 2>/dev/null || true)
 tmpfiles=$(ls "$repo"/systemd/tmpfiles.d/*.conf 2>/dev/null || true)
 presets=$(ls "$repo"/systemd/*.preset 2>/dev/null || true)
 logind=$(ls "$repo"/systemd/logind.conf.d/*.conf 2>/dev/null || true)
+udev_rules=$(ls "$repo"/systemd/udev/*.rules 2>/dev/null || true)
 envs=$(ls "$repo"/systemd/*.env.example 2>/dev/null || true)
-export bin units sysusers tmpfiles presets logind envs test_image
+export bin units sysusers tmpfiles presets logind udev_rules envs test_image
 # The .debs (and the archive's index) are kept between builds: copied in before apt runs, copied out after.
 count_debs() { find "$cache/apt-cache" -name '*.deb' | wc -l; }
 debs_before=$(count_debs)
@@ -83,6 +84,7 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
     for conf in $tmpfiles; do install -D -m 644 "$conf" "$1/usr/lib/tmpfiles.d/$(basename "$conf")"; done
     for conf in $presets; do install -D -m 644 "$conf" "$1/usr/lib/systemd/system-preset/20-$(basename "$conf")"; done
     for conf in $logind; do install -D -m 644 "$conf" "$1/etc/systemd/logind.conf.d/$(basename "$conf")"; done
+    for rule in $udev_rules; do install -D -m 644 "$rule" "$1/usr/lib/udev/rules.d/$(basename "$rule")"; done
     for conf in $envs; do install -D -m 644 "$conf" "$1/usr/share/doc/lectern/$(basename "$conf")"; done
     # The root is read-only at run time: users are made now, not at first boot.
     systemd-sysusers --root="$1" >/dev/null

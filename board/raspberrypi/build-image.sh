@@ -53,7 +53,7 @@ machine=$(od -An -tu2 -j18 -N2 "$bin" | tr -d ' ')
 [ -z "$rootfs" ] || [ -d "$rootfs" ] || die "no root tree at $rootfs"
 for f in config.txt cmdline.txt; do [ -f "$here/$f" ] || die "missing $here/$f"; done
 for f in lectern.service lectern-retry.timer lectern.preset sysusers.d/lectern.conf tmpfiles.d/lectern.conf \
-         logind.conf.d/lectern.conf lectern.env.example; do
+         logind.conf.d/lectern.conf lectern.env.example udev/70-lectern-backlight.rules; do
   [ -f "$repo/systemd/$f" ] || die "missing $repo/systemd/$f"
 done
 
@@ -118,6 +118,7 @@ install -D -m 0644 "$repo/systemd/sysusers.d/lectern.conf" "$root/usr/lib/sysuse
 install -D -m 0644 "$repo/systemd/tmpfiles.d/lectern.conf" "$root/usr/lib/tmpfiles.d/lectern.conf"
 install -D -m 0644 "$repo/systemd/lectern.preset" "$root/usr/lib/systemd/system-preset/20-lectern.preset"
 install -D -m 0644 "$repo/systemd/logind.conf.d/lectern.conf" "$root/etc/systemd/logind.conf.d/lectern.conf"
+install -D -m 0644 "$repo/systemd/udev/70-lectern-backlight.rules" "$root/usr/lib/udev/rules.d/70-lectern-backlight.rules"
 install -D -m 0644 "$repo/systemd/lectern.env.example" "$root/usr/share/doc/lectern/lectern.env.example"
 [ -f "$repo/README.md" ] && install -D -m 0644 "$repo/README.md" "$root/usr/share/doc/lectern/README.md"
 

@@ -28,9 +28,9 @@ public final class KMSDisplay: FlippingDisplay {
     /// When the pending flip was asked for (nanoseconds, CLOCK_MONOTONIC).
     private var flipRequested: UInt64 = 0
 
-    private let card: DRMCard
+    let card: DRMCard
     private let crtcID: UInt32
-    private var connectorID: UInt32
+    var connectorID: UInt32
     private var mode: drmModeModeInfo
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     private var buffers: [ScanoutBuffer] = []

@@ -189,6 +189,7 @@ extension ReaderApp {
             show(.settings(about ? Self.aboutScreen(context) : Self.settingsScreen(context), about: about))
         case .feeds: show(.feeds(FeedsScreen(context: context)))
         case .empty: show(.empty(Self.emptyScreen(context)))
+        case .ambient, .night: break
         }
     }
 

@@ -22,6 +22,11 @@ extension ReaderApp {
         fields.append(("unread", .integer(context.library.unreadCount())))
         fields.append(("theme", .string(context.settings.theme.rawValue)))
         fields.append(("samples", .bool(context.library.showsSamples)))
+        fields.append(("power", .string((wall?.power ?? .on).rawValue)))
+        if case .ambient(let ambient) = screen, let card = ambient.currentCard {
+            fields.append(("card", .object([("id", .string(card.row.entry.key)), ("title", .string(card.row.title)),
+                                            ("continues", .bool(card.continues))])))
+        }
         if case .feeds(let feeds) = screen {
             fields.append(("pull", .string(feeds.state.rawValue)))
             fields.append(("feeds", .array(feeds.visibleFeeds().map { row in
@@ -47,6 +52,8 @@ extension ReaderApp {
         case .feeds: "feeds"
         case .settings: "settings"
         case .empty: "empty"
+        case .ambient: "ambient"
+        case .night: "night"
         }
     }
 

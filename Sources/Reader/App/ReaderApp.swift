@@ -1,4 +1,5 @@
 import Feeds
+import Platform
 import Raster
 import Text
 import Touch
@@ -16,6 +17,8 @@ public final class ReaderApp: Scene {
         case feeds(FeedsScreen)
         case settings(NoticeScreen, about: Bool)
         case empty(NoticeScreen)
+        case ambient(AmbientScreen)
+        case night(NightScreen)
     }
 
     enum Overlay: Equatable {
@@ -51,6 +54,13 @@ public final class ReaderApp: Scene {
     var writesAtRest: [() throws -> Void] = []
     /// The scroll offset in the place last saved.
     var savedScroll = 0.0
+    /// The panel's day: ambient, night, waking. Made at the first frame, so idle minutes count from there.
+    var wall: WallDay?
+    /// The screen a person left when the panel turned ambient or went dark, to come back to.
+    var resumeScreen: Screen?
+    /// Called when the panel must change its power (night, dimming, waking): the host drives the backlight and
+    /// the display.
+    public var onPowerChange: ((PanelPowerLevel) -> Void)?
 
     /// Called with the place to save whenever it changes (the host writes it, after the frame).
     public var onPlaceChange: ((ReaderPlace) -> Void)?
@@ -181,6 +191,7 @@ public final class ReaderApp: Scene {
     }
 
     func handle(_ event: TouchEvent) {
+        if wallSwallows(event) { return }
         // The owner is chosen when a sequence starts; a second finger joins the sequence as it is.
         let starts = event.phase == .down && !touches.isActive
         guard let owner = touches.route(event, choose: { chooseOwner(for: event) }) else { return }
@@ -214,6 +225,8 @@ public final class ReaderApp: Scene {
     }
 
     func chooseOwner(for event: TouchEvent) -> Owner {
+        if case .ambient = screen { return .screen }
+        if case .night = screen { return .screen }
         if menu.overlay.isShowing { return .menu }
         if overlay != nil { return .overlay }
         if case .article = screen { return .articleOrPull }
@@ -270,6 +283,11 @@ public final class ReaderApp: Scene {
         case .settings(let notice, _), .empty(let notice):
             notice.handle(TouchFrame([event]))
             for name in notice.takeEvents() { settingTapped(name) }
+        case .ambient(let ambient):
+            ambient.handle(TouchFrame([event]))
+            collectAmbientEvents(ambient)
+        case .night:
+            break
         }
     }
 
@@ -277,6 +295,7 @@ public final class ReaderApp: Scene {
 
     public func advance(to time: Double) -> Bool {
         self.time = time
+        advanceWall(to: time)
         picturesArrived = false
         takeRefreshReports()
         var moving = menu.advance(to: time)
@@ -295,11 +314,21 @@ public final class ReaderApp: Scene {
             collectFeedsEvents(feeds)
         case .settings(let notice, _), .empty(let notice):
             if notice.advance(to: time) { moving = true }
+        case .ambient(let ambient):
+            if ambient.advance(to: time) { moving = true }
+        case .night:
+            break
         }
         return moving
     }
 
     public var deadline: Double? {
+        var due = [activeDeadline, wallDeadline]
+        if case .ambient(let ambient) = screen { due.append(ambient.deadline) }
+        return due.compactMap { $0 }.min()
+    }
+
+    public var activeDeadline: Double? {
         // Pictures decoded while at rest are shown by the next frame.
         if picturesArrived { return time }
         switch screen {
@@ -332,11 +361,14 @@ public final class ReaderApp: Scene {
         }
         var damage = shownScreen.pendingDamage(on: canvas)
         damage.add(menu.pendingDamage(on: canvas))
+        let dimmed = wall?.power == .dim
         canvas.repaint(damage) { layer in
             shownScreen.paint(layer)
             menu.paint(layer)
             if let overlay { drawOverlay(overlay, into: layer) }
             menuPanel?.draw(into: layer, alpha: menu.overlay.alpha)
+            // Before the night: the backlight goes down and the picture darkens with it.
+            if dimmed { layer.blend(context.bounds, with: Color(red: 0, green: 0, blue: 0, alpha: Self.dimVeil)) }
         }
         shownScreen.didDraw()
         menu.didDraw()
@@ -350,6 +382,8 @@ public final class ReaderApp: Scene {
         case .article(let article, _): article
         case .feeds(let feeds): feeds
         case .settings(let notice, _), .empty(let notice): notice
+        case .ambient(let ambient): ambient
+        case .night(let night): night
         }
     }
 }
@@ -367,3 +401,5 @@ extension ListScreen: ScreenLayer {}
 extension ArticleScreen: ScreenLayer {}
 extension FeedsScreen: ScreenLayer {}
 extension NoticeScreen: ScreenLayer {}
+extension AmbientScreen: ScreenLayer {}
+extension NightScreen: ScreenLayer {}

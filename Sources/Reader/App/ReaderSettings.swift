@@ -17,10 +17,16 @@ public struct ReaderSettings: Equatable, Sendable {
     public var store: String?
     /// An OPML file merged into the subscriptions at start.
     public var opml: String?
-    /// Minutes without a touch before the panel turns ambient (issue: wall modes).
+    /// Minutes without a touch before the panel turns ambient; 0: never.
     public var idleMinutes: Double = 5
+    /// Seconds each ambient card shows before the next crossfades in.
+    public var cardSeconds: Double = 15
     /// The night schedule, `HH:MM-HH:MM`, or nil for none.
     public var night: String?
+    /// Minutes before the night the panel spends dimmed, in the dark theme; 0: it goes straight off.
+    public var dimMinutes: Double = 0
+    /// Minutes a touch at night keeps the panel on after the last touch.
+    public var wakeMinutes: Double = 3
     /// The on-disk image cache's bound, megabytes.
     public var imageCacheMegabytes: Int = 64
     /// Minutes between background refreshes of a feed (before ttl, max-age and back-off).
@@ -52,7 +58,7 @@ public struct ReaderSettings: Equatable, Sendable {
 
     /// Every key, in the order the README and `lectern config` list them.
     public static let keys = ["theme", "text-size", "reading-distance", "samples", "store", "opml", "idle-minutes",
-                              "night", "image-cache-mb", "refresh-minutes"]
+                              "card-seconds", "night", "dim-minutes", "wake-minutes", "image-cache-mb", "refresh-minutes"]
 
     /// The keys a person changes on the panel, saved to the state directory.
     public static let panelKeys = ["theme", "text-size"]
@@ -83,6 +89,9 @@ public struct ReaderSettings: Equatable, Sendable {
         case "store": store = value.isEmpty ? nil : value
         case "opml": opml = value.isEmpty ? nil : value
         case "idle-minutes": idleMinutes = try number(0...1440)
+        case "card-seconds": cardSeconds = try number(5...3600)
+        case "dim-minutes": dimMinutes = try number(0...240)
+        case "wake-minutes": wakeMinutes = try number(0.5...240)
         case "night":
             if value.isEmpty || value == "off" { night = nil; return }
             guard NightSchedule(value) != nil else {
@@ -105,6 +114,9 @@ public struct ReaderSettings: Equatable, Sendable {
         case "store": store ?? ""
         case "opml": opml ?? ""
         case "idle-minutes": Self.plain(idleMinutes)
+        case "card-seconds": Self.plain(cardSeconds)
+        case "dim-minutes": Self.plain(dimMinutes)
+        case "wake-minutes": Self.plain(wakeMinutes)
         case "night": night ?? "off"
         case "image-cache-mb": String(imageCacheMegabytes)
         case "refresh-minutes": String(refreshMinutes)
@@ -155,5 +167,24 @@ public struct NightSchedule: Equatable, Sendable {
     /// Whether `minute` (after local midnight) falls in the night.
     public func contains(minute: Int) -> Bool {
         start < end ? (minute >= start && minute < end) : (minute >= start || minute < end)
+    }
+
+    /// Whether the moment `second` seconds after local midnight falls in the night.
+    public func contains(second: Double) -> Bool { contains(minute: Int((second / 60).rounded(.down)) % 1440) }
+
+    /// Seconds from `second` (after local midnight) until the night next begins (0 while it is night).
+    public func secondsUntilStart(from second: Double) -> Double {
+        contains(second: second) ? 0 : Self.secondsUntil(minute: start, from: second)
+    }
+
+    /// Seconds from `second` (after local midnight) until the night, or the day, next begins: the next moment
+    /// the schedule changes what the panel does.
+    public func secondsUntilChange(from second: Double) -> Double {
+        Self.secondsUntil(minute: contains(second: second) ? end : start, from: second)
+    }
+
+    static func secondsUntil(minute: Int, from second: Double) -> Double {
+        let wait = (Double(minute * 60) - second).truncatingRemainder(dividingBy: 86_400)
+        return wait > 0 ? wait : wait + 86_400
     }
 }

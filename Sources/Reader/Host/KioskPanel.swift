@@ -27,6 +27,11 @@ public final class KioskPanel {
     private var inputWatch: EventLoop.Watch?
     private var assembler: TouchAssembler?
     private var shownBefore = false
+    /// The light behind the panel, when it has one; found once, at start.
+    private lazy var backlight: Backlight? = Backlight.first()
+    /// What the wall's day asked for last: applied again to a display that comes back.
+    private var power: PanelPowerLevel = .on
+    private var pendingOff: EventLoop.Timer?
 
     /// `path` is the DRM device the displays open on, for what the kiosk says.
     public init(path: String, options: KioskOptions, events: EventLoop, systemd: ServiceNotifier, log: Logger,
@@ -58,11 +63,42 @@ public final class KioskPanel {
         systemd.status("showing on \(display.name)")
         if !shownBefore { systemd.ready() }
         shownBefore = true
+        if power == .off { switchDisplay(on: false) }
         print("showing on \(display.name) (\(path)) at scale \(setting.scale); stop with Ctrl-C")
     }
 
     /// The scene changed without a touch (entries arrived in the background): a frame, if a display is there.
     public func redraw() { session?.redraw() }
+
+    /// Lights the panel as the wall's day asks: the backlight where there is one, and the display itself (DPMS)
+    /// off at night. Going off waits a moment, so the black frame the night draws reaches the glass first.
+    public func setPower(_ level: PanelPowerLevel) {
+        guard level != power else { return }
+        power = level
+        log.info("panel power: \(level.rawValue)")
+        if let backlight {
+            do { try backlight.set(level) } catch { log.warning("backlight not set: \(error)") }
+        }
+        if let pendingOff { events.cancel(pendingOff) }
+        pendingOff = nil
+        if level == .off {
+            pendingOff = events.schedule(after: Self.offDelay) { [unowned self] in
+                pendingOff = nil
+                switchDisplay(on: false)
+            }
+        } else {
+            switchDisplay(on: true)
+            session?.redraw()
+        }
+    }
+
+    /// How long after the night's black frame is asked for the display goes off.
+    static let offDelay = 0.25
+
+    private func switchDisplay(on: Bool) {
+        guard let display = session?.display else { return }
+        do { try display.setDisplayOn(on) } catch { log.warning("\(error)") }
+    }
 
     /// The display went away (or the kiosk stops): nothing is drawn until one is shown again.
     public func lose() {

@@ -21,6 +21,8 @@ public final class ReaderKiosk {
     public private(set) var app: ReaderApp?
     /// Asks the panel for a frame (the kiosk's `redraw`); set once the panel exists.
     public var redraw: () -> Void = {}
+    /// Lights the panel as the wall's day asks (the kiosk's `setPower`); set once the panel exists.
+    public var setPower: (PanelPowerLevel) -> Void = { _ in }
 
     public init(settings: ReaderSettings, store: FeedStore?, stateDirectory: String?, events: EventLoop, log: Logger,
                 userAgent: String) {
@@ -73,6 +75,7 @@ public final class ReaderKiosk {
             }
         }
         made.onStoreError = { error in log.error("store not written: \(error)") }
+        made.onPowerChange = { [unowned self] level in setPower(level) }
         app = made
         return made
     }

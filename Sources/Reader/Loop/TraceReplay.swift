@@ -84,7 +84,7 @@ public struct TraceReplay {
             loop.prepareAhead()
             try report(Frame(t: t, nanoseconds: drawn &- started, damage: damage,
                              preparedNanoseconds: MonotonicClock.nanoseconds() &- drawn))
-            let atRest = !loop.needsFrame && scene.deadline == nil && pending.isEmpty && !actionPending
+            let atRest = !loop.needsFrame && scene.activeDeadline == nil && pending.isEmpty && !actionPending
             if atRest {
                 let since = restingSince ?? t
                 restingSince = since

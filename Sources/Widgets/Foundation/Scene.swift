@@ -25,6 +25,11 @@ public protocol Scene: AnyObject {
     /// press coming due), or nil.
     var deadline: Double? { get }
 
+    /// Of `deadline`, what something under way needs (a long press, an undo bar going), leaving out what the
+    /// panel merely sleeps towards at rest (its day on the wall: ambient coming due, the next card, the night).
+    /// A replay ends once nothing moves and this is nil.
+    var activeDeadline: Double? { get }
+
     /// Work that makes later frames fast (laying out and drawing what may be shown next), done when nothing
     /// moves and the loop is about to sleep, so no frame waits for it.
     func prepareAhead()
@@ -32,4 +37,6 @@ public protocol Scene: AnyObject {
 
 extension Scene {
     public func prepareAhead() {}
+
+    public var activeDeadline: Double? { deadline }
 }

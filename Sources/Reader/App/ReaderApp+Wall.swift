@@ -1,0 +1,111 @@
+import Feeds
+import Platform
+import Touch
+import Widgets
+
+/// The wall's day over the app: ambient after the idle minutes, the panel off at night and back in the
+/// morning, woken by a touch that does nothing else (READER.md, "Wall modes").
+extension ReaderApp {
+    /// How dark the picture goes in the minutes before the night, with the backlight.
+    static let dimVeil = 0.55
+
+    /// Seconds after local midnight at `time`, as the panel's time zone counts them.
+    func secondOfDay(_ time: Double) -> Double {
+        let now = context.wallClock(time)
+        let local = now.secondsSince1970 + Int64(context.utcOffset(now))
+        return Double(((local % 86_400) + 86_400) % 86_400)
+    }
+
+    var wallDeadline: Double? { wall?.deadline(at: time, second: secondOfDay(time)) }
+
+    /// A touch reaches the wall first: one that wakes a dark or dimmed panel, and any that starts within 300 ms
+    /// of waking, goes no further.
+    func wallSwallows(_ event: TouchEvent) -> Bool {
+        guard var day = wall else { return false }
+        let before = (day.mode, day.power)
+        let swallowed = day.touch(event, second: secondOfDay(event.time))
+        wall = day
+        if before != (day.mode, day.power) { wallChanged(from: before.0, power: before.1) }
+        return swallowed
+    }
+
+    func advanceWall(to time: Double) {
+        var day = wall ?? WallDay(settings: context.settings, now: time)
+        let before = (day.mode, day.power)
+        let first = wall == nil
+        day.advance(to: time, second: secondOfDay(time))
+        wall = day
+        if first || before != (day.mode, day.power) { wallChanged(from: first ? .awake : before.0, power: first ? .on : before.1) }
+    }
+
+    /// The day moved on: the screen follows the mode, the host the power.
+    func wallChanged(from mode: WallDay.Mode, power: PanelPowerLevel) {
+        guard let day = wall else { return }
+        if day.power != power { onPowerChange?(day.power) }
+        needsFullDraw = true
+        switch day.mode {
+        case .ambient:
+            if case .ambient = screen { return }
+            turnAmbient()
+        case .night:
+            if case .night = screen { return }
+            leaveForTheWall()
+            screen = .night(NightScreen())
+        case .awake:
+            if case .night = screen { comeBack() }
+        }
+    }
+
+    /// Keeps the screen a person had (not ambient or night) to come back to, and closes what floats over it.
+    func leaveForTheWall() {
+        switch screen {
+        case .ambient, .night: break
+        default: resumeScreen = screen
+        }
+        overlay = nil
+        menuPanel = nil
+        if menu.overlay.isShowing { menu.tapOnMenu(at: time) }
+    }
+
+    func turnAmbient() {
+        leaveForTheWall()
+        let now = context.wallClock(time)
+        let rows = (try? context.library.river(.unread, now: now, utcOffsetSeconds: context.utcOffset(now))) ?? []
+        var resume: RiverRow?
+        if case .article(let article, _)? = resumeScreen { resume = article.current }
+        let ambient = AmbientScreen(context: context, rows: rows, resume: resume, at: time)
+        screen = .ambient(ambient)
+    }
+
+    /// Back to the screen the person left (woken at night, the "continue reading" card), else the list.
+    func comeBack() {
+        wall?.leaveAmbient()
+        if let resume = resumeScreen {
+            resumeScreen = nil
+            show(resume)
+        } else {
+            restore(ReaderPlace())
+            needsFullDraw = true
+        }
+    }
+
+    func collectAmbientEvents(_ ambient: AmbientScreen) {
+        for event in ambient.takeEvents() {
+            switch event {
+            case .continueReading:
+                comeBack()
+            case .list:
+                wall?.leaveAmbient()
+                resumeScreen = nil
+                show(context.library.hasFeeds ? .list(makeList(.unread)) : .empty(Self.emptyScreen(context)))
+            case .open(let index):
+                guard ambient.rows.indices.contains(index) else { continue }
+                wall?.leaveAmbient()
+                resumeScreen = nil
+                let list = ListScreen(context: context, filter: .unread, rows: ambient.rows,
+                                      unread: context.library.unreadCount())
+                open(index, in: list)
+            }
+        }
+    }
+}
