@@ -4,6 +4,7 @@
 set -uo pipefail
 bin=$(realpath "${1:?usage: test-cli.sh PATH/TO/lectern}")
 work=$(mktemp -d)
+here=$(cd "$(dirname "$0")" && pwd)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
 check() {  # check NAME CONDITION...
@@ -138,6 +139,20 @@ assert ambient["screen"] == "ambient" and not ambient["card"]["continues"], ambi
 assert ambient["unread"] == frames[0]["unread"], "ambient marked something read"
 last = frames[-1]
 assert last["screen"] == "article" and last["article"]["id"] == at(4.9)["card"]["id"], last["article"]
+PY
+# A store that cannot be opened (a data partition that did not mount): the reader still runs, on the samples,
+# and says at the foot of the list that nothing is being saved.
+printf '0 0 down 100 20\n60000 0 up 100 20\n' > "$work/header.trace"
+STATE_DIRECTORY=/proc/lectern-no-such-disk "$bin" run --headless --trace "$work/header.trace" --out "$work/unsaved" \
+  >/dev/null 2>"$work/unsaved.err"
+check "without a store the panel still shows the samples" is_png "$work/unsaved/reader.png"
+check "... and says in a red bar at the foot of the list that nothing is being saved" python3 - "$here" "$work/unsaved/reader.png" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png_compare import read_png
+width, height, rgb = read_png(sys.argv[2])
+r, g, b = rgb(8, height - 28)
+assert r > 150 and g < 90 and b < 90, (r, g, b)
 PY
 check "replay reader without a store is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json
 check "replay reader with a bad store is a one-line failure" one_line_error 1 replay reader "$work/open.trace" --json --store "$work/absent/x.sqlite"

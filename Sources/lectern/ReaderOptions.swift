@@ -15,14 +15,18 @@ struct ReaderOptions: ParsableArguments {
     @Option(help: "The feed store (default: feeds.sqlite in the state directory).") var store: String?
     @Option(help: "An OPML file merged into the subscriptions at start (default: feeds.opml beside the configuration).") var opml: String?
     @Option(help: "Idle minutes before ambient mode (default 5).") var idleMinutes: String?
+    @Option(help: "Seconds each ambient card shows before the next crossfades in (default 15).") var cardSeconds: String?
     @Option(help: "Night schedule HH:MM-HH:MM, or off (default off).") var night: String?
+    @Option(help: "Minutes before the night spent dimmed, in the dark (default 0: straight off).") var dimMinutes: String?
+    @Option(help: "Minutes a touch at night keeps the panel on (default 3).") var wakeMinutes: String?
     @Option(help: "Image cache bound, megabytes (default 64).") var imageCacheMb: String?
     @Option(help: "Minutes between background refreshes (default 60).") var refreshMinutes: String?
 
     var flags: [(key: String, value: String)] {
         let pairs: [(String, String?)] = [("theme", theme), ("text-size", textSize), ("reading-distance", readingDistance),
                                           ("samples", samples), ("store", store), ("opml", opml),
-                                          ("idle-minutes", idleMinutes), ("night", night),
+                                          ("idle-minutes", idleMinutes), ("card-seconds", cardSeconds), ("night", night),
+                                          ("dim-minutes", dimMinutes), ("wake-minutes", wakeMinutes),
                                           ("image-cache-mb", imageCacheMb), ("refresh-minutes", refreshMinutes)]
         return pairs.compactMap { key, value in value.map { (key, $0) } }
     }

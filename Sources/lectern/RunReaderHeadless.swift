@@ -29,6 +29,7 @@ extension RunCommand {
     func runReaderTrace(_ path: String, log: Logger) throws {
         let (_, settings, store) = try readerStart(log: log)
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
+        if store == nil { library.unsavedReason = ReaderLibrary.storeMissing }
         let recording = try TraceFile(reading: path).trace
         let headless = HeadlessReader(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
                                       pixelsPerPoint: scale ?? 1, fps: 60,
@@ -74,6 +75,7 @@ extension RunCommand {
             return nil
         }
     }
+
 
     func opmlPath(_ settings: ReaderSettings) -> String {
         settings.opml ?? ReaderLaunch.configurationDirectory(ProcessEnvironment.current()) + "/feeds.opml"

@@ -105,7 +105,9 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
 tmpfs            /tmp              tmpfs  mode=1777,nosuid,nodev     0 0
 tmpfs            /var/tmp          tmpfs  mode=1777,nosuid,nodev     0 0
 FSTAB
-    mkdir -p "$1/var/lib/lectern"
+    # The mount point itself belongs to the service, so the unit starts even when the data disk does not mount.
+    install -d -m 0700 -o "$(grep ^lectern: "$1/etc/passwd" | cut -d: -f3)" \
+      -g "$(grep ^lectern: "$1/etc/group" | cut -d: -f3)" "$1/var/lib/lectern"
     # A machine id is made at each boot (the root cannot keep one).
     : > "$1/etc/machine-id"
     rm -rf "$1"/var/lib/apt/lists/* "$1"/var/log/*.log "$1"/usr/share/doc/*/changelog*

@@ -153,8 +153,8 @@ RuntimeMaxUse=16M
 EOF
 
 # Root read-only; the store on its own partition (nofail: a data partition that cannot be mounted must not drop
-# the board into emergency mode with a locked root; lectern's unit then fails on it and says why); what else must
-# be writable lives in memory.
+# the board into emergency mode with a locked root; lectern then runs without a store and says so on screen);
+# what else must be writable lives in memory.
 cat > "$root/etc/fstab" <<EOF
 # <file system>           <mount point>       <type> <options>                                   <dump> <pass>
 PARTUUID=$disk_id-02      /                   ext4   ro,noatime                                  0      1
@@ -165,7 +165,10 @@ tmpfs                     /var/tmp            tmpfs  rw,nodev,nosuid,mode=1777,s
 tmpfs                     /var/log            tmpfs  rw,nodev,nosuid,noexec,mode=0755,size=16M   0      0
 tmpfs                     /var/lib/systemd    tmpfs  rw,nodev,nosuid,noexec,mode=0755,size=4M    0      0
 EOF
-install -d "$root/boot/firmware" "$root/var/lib/lectern"
+install -d "$root/boot/firmware"
+# The mount point itself belongs to the service, so the unit starts even when the data partition does not mount.
+install -d -m 0700 -o "$(awk -F: '$1 == "lectern" {print $3}' "$root/etc/passwd")" \
+  -g "$(awk -F: '$1 == "lectern" {print $3}' "$root/etc/group")" "$root/var/lib/lectern"
 
 # --- 3. the boot partition's files ----------------------------------------------------------------------------
 say "assembling the boot partition"

@@ -23,6 +23,7 @@ extension ReaderApp {
         fields.append(("theme", .string(context.settings.theme.rawValue)))
         fields.append(("samples", .bool(context.library.showsSamples)))
         fields.append(("power", .string((wall?.power ?? .on).rawValue)))
+        fields.append(("saving", .bool(context.library.unsavedReason == nil)))
         if case .ambient(let ambient) = screen, let card = ambient.currentCard {
             fields.append(("card", .object([("id", .string(card.row.entry.key)), ("title", .string(card.row.title)),
                                             ("continues", .bool(card.continues))])))

@@ -60,7 +60,9 @@ extension ReaderApp {
     func leaveForTheWall() {
         switch screen {
         case .ambient, .night: break
-        default: resumeScreen = screen
+        default:
+            resumeScreen = screen
+            leftAlone = wall.map { context.wallClock($0.lastTouch) }
         }
         overlay = nil
         menuPanel = nil
@@ -80,7 +82,11 @@ extension ReaderApp {
     /// Back to the screen the person left (woken at night, the "continue reading" card), else the list.
     func comeBack() {
         wall?.leaveAmbient()
-        if let resume = resumeScreen {
+        if case .list(let list)? = resumeScreen {
+            // The list as it is now, what arrived meanwhile marked: the rows were not under a finger.
+            resumeScreen = nil
+            show(.list(makeList(list.filter, newSince: leftAlone)))
+        } else if let resume = resumeScreen {
             resumeScreen = nil
             show(resume)
         } else {
@@ -97,7 +103,7 @@ extension ReaderApp {
             case .list:
                 wall?.leaveAmbient()
                 resumeScreen = nil
-                show(context.library.hasFeeds ? .list(makeList(.unread)) : .empty(Self.emptyScreen(context)))
+                show(context.library.hasFeeds ? .list(makeList(.unread, newSince: leftAlone)) : .empty(Self.emptyScreen(context)))
             case .open(let index):
                 guard ambient.rows.indices.contains(index) else { continue }
                 wall?.leaveAmbient()

@@ -58,6 +58,8 @@ public final class ReaderApp: Scene {
     var wall: WallDay?
     /// The screen a person left when the panel turned ambient or went dark, to come back to.
     var resumeScreen: Screen?
+    /// The wall-clock time of the last touch before the panel was left to itself: what arrived since is new.
+    var leftAlone: Timestamp?
     /// Called when the panel must change its power (night, dimming, waking): the host drives the backlight and
     /// the display.
     public var onPowerChange: ((PanelPowerLevel) -> Void)?
@@ -116,10 +118,11 @@ public final class ReaderApp: Scene {
         }
     }
 
-    func makeList(_ filter: RiverFilter) -> ListScreen {
+    func makeList(_ filter: RiverFilter, newSince: Timestamp? = nil) -> ListScreen {
         let now = context.wallClock(time)
         let rows = (try? context.library.river(filter, now: now, utcOffsetSeconds: context.utcOffset(now))) ?? []
-        return ListScreen(context: context, filter: filter, rows: rows, unread: context.library.unreadCount())
+        return ListScreen(context: context, filter: filter, rows: rows, unread: context.library.unreadCount(),
+                          newSince: newSince)
     }
 
     func show(_ next: Screen) {

@@ -117,6 +117,8 @@ public struct ReaderBench {
         emit("reader_first_tap_after_start_ms,\(label),lectern,\(WidgetBench.milliseconds(firstTap.min() ?? 0))")
         emit("reader_cold_start_ms,\(label),lectern,\(WidgetBench.milliseconds(cold.min() ?? 0))")
         note("# budgets: worst frames < 4 ms, tap to article < 16 ms, cold start < 250 ms (median cold \(WidgetBench.milliseconds(cold.sorted()[cold.count / 2])) ms)")
+        try AmbientHourBench(width: width, height: height, pixelsPerPoint: pixelsPerPoint)
+            .run(store: path, now: now, emit: emit, note: note)
         try decodeAgainstDjpeg(folder: folder, rounds: rounds, emit: emit, note: note)
         try memoryWithPicturesFull(emit: emit)
     }

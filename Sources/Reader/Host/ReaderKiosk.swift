@@ -32,6 +32,7 @@ public final class ReaderKiosk {
         self.events = events
         self.log = log
         library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
+        if store == nil { library.unsavedReason = ReaderLibrary.storeMissing }
         let fetcher = FeedFetcher(userAgent: userAgent)
         let (cache, problem) = ReaderLaunch.imageCache(directory: stateDirectory, settings: settings)
         if let problem { log.warning("\(problem)") }

@@ -26,6 +26,13 @@ public final class ReaderLibrary {
     /// changed on screen but never written.
     public let writes: Bool
 
+    /// Why nothing the panel does is kept, when the store could not be opened (a data partition that did not
+    /// mount, a full or read-only disk): the list says so on screen.
+    public var unsavedReason: String?
+
+    /// The reason when the owner's store could not be opened at all.
+    public static let storeMissing = "the store cannot be opened (is the data disk there?)"
+
     public init(store: FeedStore?, samples: [SampleDocument], writes: Bool = true) {
         self.store = store
         sampleDocuments = samples

@@ -33,15 +33,17 @@ final class EntryCell {
 
     init(context: ReaderContext) { self.context = context }
 
-    func configure(_ row: RiverRow, width: Double, now: Timestamp) {
+    /// `isNew`: the entry arrived since the last touch (the panel was left to its ambient cards meanwhile).
+    func configure(_ row: RiverRow, width: Double, now: Timestamp, isNew: Bool = false) {
         self.row = row
         let theme = context.theme
         let typography = context.typography
         hasPicture = row.entry.thumbnail.flatMap { context.images.size(of: $0) } != nil
         let text = min(width, Self.widest) - 2 * Self.padding - 18 - (hasPicture ? Self.pictureSide + 12 : 0)
         let age = ReaderContext.age(of: row.entry.sortTime, now: now)
-        meta = typography.layout("\(row.feedTitle) · \(age) · \(row.readingMinutes) min read",
-                                 style: context.style(size: Self.metaSize, color: theme.faint),
+        meta = typography.layout("\(isNew ? "New · " : "")\(row.feedTitle) · \(age) · \(row.readingMinutes) min read",
+                                 style: context.style(size: Self.metaSize, weight: isNew ? .bold : .regular,
+                                                      color: isNew ? theme.accent : theme.faint),
                                  paragraph: ParagraphStyle(maxLines: 1), width: text - 24)
         title = typography.layout(row.title,
                                   style: context.style(size: Self.titleSize, weight: row.entry.isRead ? .regular : .bold,
@@ -56,8 +58,6 @@ final class EntryCell {
             snippet = TextLayout(width: 0)
         }
     }
-
-
 
     func draw(into canvas: Canvas, frame wholeRow: Rect) {
         guard let row else { return }

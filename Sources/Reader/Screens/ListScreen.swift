@@ -48,7 +48,8 @@ final class ListScreen: Component {
 
     private enum Part: Equatable { case header, banner, undo, rows }
 
-    init(context: ReaderContext, filter: RiverFilter, rows: [RiverRow], unread: Int) {
+    /// `newSince`: rows sorted at or after it are marked new (what arrived while the panel was left alone).
+    init(context: ReaderContext, filter: RiverFilter, rows: [RiverRow], unread: Int, newSince: Timestamp? = nil) {
         self.context = context
         self.filter = filter
         let theme = context.theme
@@ -66,12 +67,16 @@ final class ListScreen: Component {
         }
         let width = bounds.width
         let cellHeight = EntryCell.height(typeScale: context.typeScale)
-        let rowsRef = RowsBox(rows, now: context.wallClock(0))
+        let rowsRef = RowsBox(rows, now: context.wallClock(0), newSince: newSince)
         list = SwipeList(frame: frame, ids: Array(rows.indices), rowHeight: cellHeight,
                          actions: [.more, slot], sheetOptions: ["Mark as read", "Star", "Show QR code", "Mute this feed"],
                          typography: context.typography, refresh: refresh,
                          makeCell: { EntryCell(context: context) },
-                         configure: { cell, id in cell.configure(rowsRef.rows[id], width: width, now: rowsRef.now) },
+                         configure: { cell, id in
+                             let row = rowsRef.rows[id]
+                             cell.configure(row, width: width, now: rowsRef.now,
+                                            isNew: rowsRef.newSince.map { row.entry.sortTime >= $0 } ?? false)
+                         },
                          drawCell: { cell, canvas, frame in cell.draw(into: canvas, frame: frame) })
         self.rowsBox = rowsRef
         list.theme = theme
@@ -88,13 +93,16 @@ final class ListScreen: Component {
 
     private let rowsBox: RowsBox
 
-    /// The rows and the wall-clock time their ages are told at, shared with the list's configure closure.
+    /// The rows, the wall-clock time their ages are told at and what counts as new, shared with the list's
+    /// configure closure.
     final class RowsBox {
         var rows: [RiverRow]
         var now: Timestamp
-        init(_ rows: [RiverRow], now: Timestamp) {
+        let newSince: Timestamp?
+        init(_ rows: [RiverRow], now: Timestamp, newSince: Timestamp?) {
             self.rows = rows
             self.now = now
+            self.newSince = newSince
         }
     }
 
@@ -259,7 +267,20 @@ final class ListScreen: Component {
         }
         ScreenHeader.draw(header, into: canvas, context: context)
         if newCount > 0 { drawBanner(into: canvas) }
+        if let reason = context.library.unsavedReason, undo == nil { drawUnsaved(reason, into: canvas) }
         undo?.draw(into: canvas, context: context)
+    }
+
+    /// A bar at the foot of the list while nothing is being saved: the person reading must know their read
+    /// marks and stars will not survive a restart.
+    private func drawUnsaved(_ reason: String, into canvas: Canvas) {
+        let frame = UndoBar.frame(in: context.bounds)
+        canvas.fill(RoundedRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, cornerRadius: 10),
+                    color: context.theme.accent)
+        let text = context.typography.layout("Nothing is being saved: \(reason)",
+                                             style: context.style(size: 15, weight: .bold, color: context.theme.paper),
+                                             paragraph: ParagraphStyle(alignment: .center, maxLines: 2), width: frame.width - 24)
+        canvas.draw(text, at: Point(x: frame.minX + 12, y: frame.midY - context.typography.height(of: text) / 2))
     }
 
     private func drawBanner(into canvas: Canvas) {

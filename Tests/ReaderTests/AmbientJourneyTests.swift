@@ -1,0 +1,98 @@
+import Feeds
+import Testing
+import Text
+import Touch
+import Widgets
+@testable import Reader
+
+/// Ambient over the bundled samples on the virtual clock: the cards, the continue-reading card that brings the
+/// person back to the paragraph they were on, the list marking what arrived meanwhile, and nothing marked read
+/// by being shown.
+@Suite struct AmbientJourneyTests {
+    let reader: HeadlessReader
+    var time = 0.0
+
+    init() throws {
+        var settings = ReaderSettings()
+        settings.idleMinutes = 1
+        reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
+                                typesetter: Typesetter(library: try FontLibrary()), settings: settings,
+                                library: ReaderLibrary(store: nil, samples: SampleLibrary.documents),
+                                refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
+                                utcOffset: { _ in 0 })
+        try reader.loop.frame(at: 0)
+    }
+
+    /// Runs the panel's loop until `until`: frames while something moves, else straight to the next deadline.
+    mutating func run(until end: Double) throws {
+        while time < end {
+            let next = reader.loop.needsFrame ? time + 1.0 / 60 : (reader.loop.wakeTime ?? end)
+            time = min(end, max(next, time + 1.0 / 60))
+            try reader.loop.frame(at: time)
+            reader.loop.prepareAhead()
+        }
+    }
+
+    mutating func tap(_ x: Double, _ y: Double) throws {
+        reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .down, x: x, y: y, time: time)]))
+        try run(until: time + 0.06)
+        reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .up, x: x, y: y, time: time)]))
+        try run(until: time + 0.5)
+    }
+
+    @Test mutating func continueReadingBringsBackTheSameParagraph() throws {
+        guard case .list(let list) = reader.app.screen else { Issue.record("no list"); return }
+        reader.app.open(2, in: list)
+        guard case .article(let article, _) = reader.app.screen else { Issue.record("no article"); return }
+        let entry = article.current.entry.id
+        article.pager.restore(scrollY: 120)
+        let scrolled = article.pager.scroll.offset
+        try run(until: 61)
+        #expect(reader.app.screenName == "ambient")
+        guard case .ambient(let ambient) = reader.app.screen, let card = ambient.currentCard else {
+            Issue.record("no card"); return
+        }
+        #expect(card.continues && card.row.entry.id == entry)
+        try tap(400, 300)
+        guard case .article(let back, _) = reader.app.screen else { Issue.record("not back at the article"); return }
+        #expect(back.current.entry.id == entry && back.pager.scroll.offset == scrolled)
+    }
+
+    @Test mutating func cardsTurnWithoutMarkingAnythingReadAndATouchPausesThem() throws {
+        let unread = reader.app.context.library.unreadCount()
+        try run(until: 61)
+        guard case .ambient(let ambient) = reader.app.screen else { Issue.record("not ambient"); return }
+        let first = try #require(ambient.currentCard).row.entry.id
+        // The next card comes after card-seconds, fading in over a second; between, nothing is due but it.
+        let due = try #require(reader.app.deadline)
+        #expect(due > 74.9 && due < 75.1)
+        try run(until: 77)
+        let second = try #require(ambient.currentCard).row.entry.id
+        #expect(second != first)
+        #expect(reader.app.context.library.unreadCount() == unread)
+        // A finger held on the card stops the rotation for as long as it stays, and a card's time after it lifts.
+        reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .down, x: 400, y: 20, time: time)]))
+        try run(until: 100)
+        #expect(ambient.currentCard?.row.entry.id == second)
+        reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .move, x: 500, y: 20, time: time)]))
+        reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .up, x: 500, y: 20, time: time)]))
+        try run(until: time + 14)
+        #expect(ambient.currentCard?.row.entry.id == second)
+        try run(until: time + 3)
+        #expect(ambient.currentCard?.row.entry.id != second)
+    }
+
+    @Test mutating func aTapOnACardOpensItsArticleAndTheListChipGoesHome() throws {
+        try run(until: 61)
+        guard case .ambient(let ambient) = reader.app.screen, let card = ambient.currentCard else {
+            Issue.record("not ambient"); return
+        }
+        try tap(400, 300)
+        guard case .article(let article, _) = reader.app.screen else { Issue.record("no article"); return }
+        #expect(article.current.entry.id == card.row.entry.id)
+        try run(until: time + 61)
+        #expect(reader.app.screenName == "ambient")
+        try tap(40, 28)
+        #expect(reader.app.screenName == "list")
+    }
+}
