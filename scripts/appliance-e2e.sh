@@ -144,7 +144,38 @@ wait_active() {  # wait_active SECONDS [OLD_PID]: until lectern is active (READY
   done
   return 1
 }
-shot() { sleep "${settle:-2}"; qemu_screendump "$out/qmp.sock" "$work/$1.png"; }  # shot NAME: a screendump, settled
+shot() {  # shot NAME: a screendump once the screen holds still (two in a row alike), waiting at most 30 s
+  local deadline=$((SECONDS + 30))
+  qemu_screendump "$out/qmp.sock" "$work/$1.png"
+  while :; do
+    sleep 0.3
+    qemu_screendump "$out/qmp.sock" "$work/$1.next.png"
+    if same "$work/$1.png" "$work/$1.next.png"; then rm -f "$work/$1.next.png"; return 0; fi
+    mv "$work/$1.next.png" "$work/$1.png"
+    [ $SECONDS -lt "$deadline" ] || return 1
+  done
+}
+# foot_bar PNG: a red bar at the foot of the screen (the list says nothing is being saved, or why it restarted).
+foot_bar() { python3 - "$here" "$1" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png_compare import read_png
+width, height, rgb = read_png(sys.argv[2])
+r, g, b = rgb(8, height - 28)
+sys.exit(0 if r > 150 and g < 90 and b < 90 else 1)
+PY
+}
+# red_dots PNG: the menu's dots have turned red at the right edge (a pull past the point where letting go
+# opens the menu).
+red_dots() { python3 - "$here" "$1" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png_compare import read_png
+width, height, rgb = read_png(sys.argv[2])
+red = sum(1 for y in range(height) for x in range(width - 200, width) if (lambda r, g, b: r > 200 and g < 80 and b < 80)(*rgb(x, y)))
+sys.exit(0 if red >= 20 else 1)
+PY
+}
 same() { python3 "$here/png_compare.py" "$1" "$2" >/dev/null; }
 differs() { ! same "$@"; }
 # until_screen NAME same|differs PNG [SECONDS]: screendumps NAME until it is the same as PNG (or differs from
@@ -228,8 +259,11 @@ replayer=$(qemu_ctl qga "$out/qga.sock" spawn "exec lectern touch replay --wait 
 # the pull shows, 3 s more is past the point where letting go would open the menu, well before the finger lifts.
 t=$(now)
 if until_screen pulling differs "$work/rest.png" 20; then
-  sleep 3
-  settle=0 shot mid-gesture
+  deadline=$((SECONDS + 20))
+  until qemu_screendump "$out/qmp.sock" "$work/mid-gesture.png" && red_dots "$work/mid-gesture.png"; do
+    [ $SECONDS -lt $deadline ] || break
+    sleep 0.3
+  done
 fi
 guest "kill -KILL $replayer"
 say "the touchscreen removed $(since "$t") s after it was made (its finger lifts at 22 s)"
@@ -248,15 +282,100 @@ say "a new touchscreen's tap replayed and screendumped in $(since "$t") s"
 # --- display -------------------------------------------------------------------------------------------------
 say "display: not checked here: QEMU cannot unplug a virtio-gpu head (the hotplug logic is tested with a scripted uevent source)"
 
+# --- night ---------------------------------------------------------------------------------------------------
+# The night schedule set in the guest's own clock, from the next whole minute (at least 15 s away) to the one
+# after, through the panel's settings file on the data disk; idle-minutes 0, so the morning brings back the
+# screen as it was. The kernel's view of the connector (sysfs dpms) must say Off at night and On again.
+say "night: a one-minute night from the guest's next whole minute"
+dpms() { guest "cat /sys/class/drm/card*-*/dpms 2>/dev/null | sort | head -1"; }
+until_dpms() {  # until_dpms On|Off SECONDS
+  local deadline=$((SECONDS + $2))
+  while [ "$(dpms)" != "$1" ]; do [ $SECONDS -ge $deadline ] && return 1; sleep 0.5; done
+}
+black() { python3 - "$here" "$1" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png_compare import read_png
+width, height, rgb = read_png(sys.argv[2])
+# Black, bar a few lines of text a display with its output switched off may be given in its place.
+dark = sum(1 for y in range(0, height, 4) for x in range(0, width, 4) if max(rgb(x, y)) < 16)
+sys.exit(0 if dark >= 0.97 * ((height + 3) // 4) * ((width + 3) // 4) else 1)
+PY
+}
+guest "now=\$(date +%s); start=\$(( (now / 60 + 1) * 60 )); [ \$((start - now)) -lt 15 ] && start=\$((start + 60)); printf 'night = %s-%s\nidle-minutes = 0\n' \$(date -u -d @\$start +%H:%M) \$(date -u -d @\$((start + 60)) +%H:%M) > /var/lib/lectern/panel.conf && chown lectern: /var/lib/lectern/panel.conf && systemctl restart lectern"
+wait_active 60 >/dev/null
+check "before the night the kernel has the display on" test "$(dpms)" = On
+shot before-night
+t=$(now)
+check "at night the kernel has the display off (sysfs dpms: $(until_dpms Off 150; dpms))" test "$(dpms)" = Off
+say "night fell $(since "$t") s after the schedule was set"
+shot night
+check "at night the screen is black" black "$work/night.png"
+check "in the morning the kernel has the display on again (sysfs dpms: $(until_dpms On 150; dpms))" test "$(dpms)" = On
+check "... and the reader is back as it was" until_screen morning same "$work/before-night.png"
+
+# --- ambient ---------------------------------------------------------------------------------------------------
+# Ambient after 6 idle seconds; then a minute of it measured as the kernel counts the process's CPU time (user and
+# system ticks in /proc/PID/stat): between crossfades the loop sleeps.
+say "ambient: a minute measured"
+guest "printf 'idle-minutes = 0.1\n' > /var/lib/lectern/panel.conf && chown lectern: /var/lib/lectern/panel.conf && systemctl restart lectern"
+pid=$(wait_active 60) || pid=0
+check "after the idle minutes the panel turns ambient" until_screen ambient differs "$work/before-night.png" 30
+ticks() { guest "awk '{print \$14 + \$15}' /proc/$pid/stat"; }
+hz=$(guest "getconf CLK_TCK")
+c0=$(ticks); t=$(now)
+sleep 60
+c1=$(ticks); span=$(since "$t")
+cpu=$(awk -v d="$((c1 - c0))" -v hz="$hz" -v s="$span" 'BEGIN {printf "%.2f", d / hz / s * 100}')
+say "ambient in QEMU (TCG): $((c1 - c0)) ticks of CPU at $hz/s in $span s: $cpu % of one core"
+check "lectern stayed ambient in one process through the minute" test "$(prop MainPID)" = "$pid"
+guest "rm -f /var/lib/lectern/panel.conf && systemctl restart lectern"
+wait_active 60 >/dev/null
+
+# --- no data disk -----------------------------------------------------------------------------------------------
+# The data partition fails to mount (a runtime drop-in gives its mount an option ext4 refuses): lectern must
+# still start, over the mount point on the read-only root, show the samples and say that nothing is being saved.
+say "no data disk"
+guest "systemctl stop lectern && umount /var/lib/lectern && mkdir -p /run/systemd/system/var-lib-lectern.mount.d && printf '[Mount]\nOptions=no_such_option\n' > /run/systemd/system/var-lib-lectern.mount.d/broken.conf && systemctl daemon-reload && systemctl reset-failed lectern; systemctl start lectern"
+check "the data disk failed to mount" guest "! grep -q ' /var/lib/lectern ' /proc/mounts && systemctl is-failed -q var-lib-lectern.mount"
+check "without its data disk lectern starts all the same" wait_active 60
+shot no-disk
+check "... and says at the foot of the list that nothing is being saved" foot_bar "$work/no-disk.png"
+guest "systemctl stop lectern && rm -r /run/systemd/system/var-lib-lectern.mount.d && systemctl daemon-reload && systemctl reset-failed var-lib-lectern.mount lectern; systemctl start lectern"
+check "with the data disk back, lectern is up over it again" wait_active 60
+check "... and the disk is mounted" guest "grep -q ' /var/lib/lectern ext4 rw' /proc/mounts"
+
+# --- a crash loop ---------------------------------------------------------------------------------------------
+# Three crashes in a row: systemd restarts the kiosk after 2 s each time, and the kiosk itself waits longer before
+# each further start (4 s, then 8 s, as /run/lectern/exits tells it), then says on the panel why it restarted.
+say "a crash loop: three SIGSEGVs in a row"
+guest "systemctl reset-failed lectern"
+spans=()
+pid=$(prop MainPID)
+for i in 1 2 3; do
+  t=$(now)
+  guest "kill -SEGV $pid"
+  pid=$(wait_active 120 "$pid") || { pid=0; break; }
+  spans+=("$(since "$t")")
+done
+say "crash to READY=1 again: ${spans[*]} s (the kiosk's own waits: 0, 4, 8 s)"
+check "each restart after a crash in a row waits longer (${spans[*]} s)" \
+  awk -v a="${spans[0]:-0}" -v c="${spans[2]:-0}" 'BEGIN {exit !(c >= a + 6)}'
+shot crash-loop
+check "... and the panel says why it restarted" foot_bar "$work/crash-loop.png"
+guest "systemctl restart lectern"
+wait_active 60 >/dev/null
+
+
 # --- soak ------------------------------------------------------------------------------------------------------
 say "soak: a round of gestures that opens each of five articles once, then $soak_seconds s measured"
 pid=$(prop MainPID)
 timeout=240 guest "lectern touch replay --wait 2 /run/warm.trace >/dev/null"
-sleep 2
+shot after-warm
 read -r rss0 fds0 <<<"$(usage_of)"
 t=$(now)
 timeout=$((soak_seconds * 3 + 60)) guest "lectern touch replay --wait 2 /run/soak.trace >/dev/null"
-sleep 2
+shot after-soak
 read -r rss1 fds1 <<<"$(usage_of)"
 say "soak: played in $(since "$t") s; RSS ${rss0} -> ${rss1} KiB ($((rss1 - rss0)) KiB), open files $fds0 -> $fds1"
 check "lectern survived the soak in one process" test "$(prop MainPID)" = "$pid"

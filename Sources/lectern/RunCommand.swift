@@ -97,9 +97,13 @@ struct RunCommand: ParsableCommand {
         let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
         // Fed from the loop's own timer from here on, waiting for a display included: a wedged loop starves it.
         systemd.feedWatchdog(from: loop)
+        let crashes = ProcessEnvironment.current()["RUNTIME_DIRECTORY"].map(CrashHistory.read(directory:))
+        // Stopped during the wait (SIGTERM): nothing more is started.
+        if let crashes, try !backOff(crashes, loop: loop, systemd: systemd, log: log) { return }
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
         // The reader, or with --demo (or --scene) the interaction demos: the kiosk shows whatever this makes.
         let kiosk = demo || scene != nil ? nil : try readerKiosk(loop: loop, log: log)
+        kiosk?.notice = crashes?.notice(now: LocalTime.now().secondsSince1970)
         let demos = kiosk == nil ? RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log) : nil
         let options = KioskOptions(pixelsPerPoint: scale, rotationDegrees: rotate, showTouches: showTouches)
         let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
@@ -162,6 +166,26 @@ struct RunCommand: ParsableCommand {
             log.warning("feeds are not refreshed: \(error)")
             return nil
         }
+    }
+
+    /// A kiosk that keeps crashing waits longer before each start (systemd restarts it after 2 s whatever
+    /// happened): the loop runs, feeding the watchdog, for the wait the history asks, saying why. False when a
+    /// signal stopped the wait.
+    private func backOff(_ crashes: CrashHistory, loop: EventLoop, systemd: ServiceNotifier, log: Logger) throws -> Bool {
+        let now = LocalTime.now().secondsSince1970
+        let wait = crashes.wait(now: now)
+        guard wait > 0, let last = crashes.recentCrashes(now: now).last else { return true }
+        let line = "waiting \(Int(wait)) s before starting: \(crashes.recentCrashes(now: now).count) crashes in a row, the last because \(last.reason)"
+        log.warning("\(line)")
+        systemd.status(line)
+        let resume = loop.schedule(after: wait) { loop.stop() }
+        try loop.run()
+        loop.cancel(resume)
+        if let signal = loop.receivedSignal {
+            log.info("stopping on signal \(signal) while waiting to start")
+            return false
+        }
+        return true
     }
 
     private func stopped(loop: EventLoop, systemd: ServiceNotifier, log: Logger) {

@@ -1,3 +1,4 @@
+import Feeds
 import Logging
 import Platform
 import Raster
@@ -182,5 +183,51 @@ final class FakePanel: FlippingDisplay {
         driver.stop()
         #expect(clock.armed.isEmpty)
         #expect(panel.onFlip == nil)
+    }
+}
+
+/// The wall's day through the panel's own driver: the night and the morning come from the timer the driver
+/// arms for the app's deadline, with no touch and no other wake-up.
+@Suite struct PanelNightTests {
+    /// The app's wall clock as a function of the time it is given, or, as found on the panel, one read afresh
+    /// whenever asked (which once lost the edge that woke the panel: asked again, the clock was past it).
+    @Test(arguments: [false, true]) func theScheduleEdgesWakeThePanelOnTheirOwn(readAfresh: Bool) throws {
+        let clock = VirtualClock()
+        let panel = FakePanel(clock: clock)
+        var settings = ReaderSettings()
+        settings.idleMinutes = 0
+        settings.night = "23:00-06:30"
+        let setting = HostSetting(pixelWidth: 64, pixelHeight: 48, scale: .one, typesetter: nil)
+        // 22:59:30, and the wall clock runs with the panel's.
+        let start = Timestamp(year: 2026, month: 11, day: 24, hour: 22).secondsSince1970 + 59 * 60 + 30
+        let context = ReaderContext(size: setting.size, typography: setting.typography, glyphs: setting.glyphs,
+                                    settings: settings,
+                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                                    wallClock: { t in
+                                        Timestamp(secondsSince1970: start + Int64((readAfresh ? clock.now : t).rounded(.down)))
+                                    },
+                                    utcOffset: { _ in 0 })
+        let app = ReaderApp(context: context, refreshing: nil)
+        var powers: [PanelPowerLevel] = []
+        app.onPowerChange = { powers.append($0) }
+        let frames = FrameLoop(scene: app, display: panel, scale: .one)
+        let driver = PanelDriver(clock: clock, frames: frames, display: panel, log: Logger(label: "test"))
+        driver.start()
+        func run(until time: Double) {
+            while clock.now < time {
+                let next = min(time, (clock.armed.first ?? time), clock.now + panel.refreshPeriod)
+                clock.advance(to: max(next, clock.now + 0.001))
+                panel.completeFlip()
+            }
+        }
+        run(until: 1)
+        #expect(app.screenName != "night")
+        #expect(clock.armed.contains { abs($0 - 30) < 1.01 }, "armed: \(clock.armed)")
+        run(until: 31.5)
+        #expect(app.screenName == "night" && powers == [.off])
+        // 06:30 is 7 h 30 min after 23:00.
+        #expect(clock.armed.contains { abs($0 - (30 + 7.5 * 3600)) < 1.01 }, "armed: \(clock.armed)")
+        run(until: 30 + 7.5 * 3600 + 1.5)
+        #expect(app.screenName != "night" && powers == [.off, .on])
     }
 }

@@ -16,7 +16,12 @@ extension ReaderApp {
         return Double(((local % 86_400) + 86_400) % 86_400)
     }
 
-    var wallDeadline: Double? { wall?.deadline(at: time, second: secondOfDay(time)) }
+    /// Worked out when the day last moved (a frame, a touch), from that moment's time of day, and kept: asked
+    /// again later, a wall clock read afresh would already be past the edge and name the next one instead, and
+    /// the edge that woke the panel would never be acted on.
+    func updateWallDeadline(at time: Double) {
+        wallDeadline = wall?.deadline(at: time, second: secondOfDay(time))
+    }
 
     /// A touch reaches the wall first: one that wakes a dark or dimmed panel, and any that starts within 300 ms
     /// of waking, goes no further.
@@ -25,6 +30,7 @@ extension ReaderApp {
         let before = (day.mode, day.power)
         let swallowed = day.touch(event, second: secondOfDay(event.time))
         wall = day
+        updateWallDeadline(at: event.time)
         if before != (day.mode, day.power) { wallChanged(from: before.0, power: before.1) }
         return swallowed
     }
@@ -35,6 +41,7 @@ extension ReaderApp {
         let first = wall == nil
         day.advance(to: time, second: secondOfDay(time))
         wall = day
+        updateWallDeadline(at: time)
         if first || before != (day.mode, day.power) { wallChanged(from: first ? .awake : before.0, power: first ? .on : before.1) }
     }
 

@@ -58,6 +58,8 @@ public final class ReaderApp: Scene {
     var wall: WallDay?
     /// The screen a person left when the panel turned ambient or went dark, to come back to.
     var resumeScreen: Screen?
+    /// When the wall's day next changes without a touch (see `updateWallDeadline`).
+    var wallDeadline: Double?
     /// The wall-clock time of the last touch before the panel was left to itself: what arrived since is new.
     var leftAlone: Timestamp?
     /// Called when the panel must change its power (night, dimming, waking): the host drives the backlight and
@@ -195,6 +197,11 @@ public final class ReaderApp: Scene {
 
     func handle(_ event: TouchEvent) {
         if wallSwallows(event) { return }
+        // The restart notice has been seen once a person touches the panel.
+        if context.notice != nil, event.phase == .down {
+            context.notice = nil
+            needsFullDraw = true
+        }
         // The owner is chosen when a sequence starts; a second finger joins the sequence as it is.
         let starts = event.phase == .down && !touches.isActive
         guard let owner = touches.route(event, choose: { chooseOwner(for: event) }) else { return }

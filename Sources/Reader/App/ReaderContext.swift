@@ -19,6 +19,8 @@ public final class ReaderContext {
     public let wallClock: (Double) -> Timestamp
     /// The local time zone's offset from UTC at a moment, seconds east.
     public let utcOffset: (Timestamp) -> Int
+    /// A line the list shows at its foot until the first touch (why the kiosk restarted).
+    public var notice: String?
 
     public init(size: Size, typography: Typography, glyphs: GlyphCache, settings: ReaderSettings,
                 library: ReaderLibrary, images: ReaderImages = ReaderImages(cache: nil),

@@ -21,6 +21,8 @@ public final class ReaderKiosk {
     public private(set) var app: ReaderApp?
     /// Asks the panel for a frame (the kiosk's `redraw`); set once the panel exists.
     public var redraw: () -> Void = {}
+    /// Why the kiosk restarted, shown on the list until the first touch.
+    public var notice: String?
     /// Lights the panel as the wall's day asks (the kiosk's `setPower`); set once the panel exists.
     public var setPower: (PanelPowerLevel) -> Void = { _ in }
 
@@ -57,7 +59,8 @@ public final class ReaderKiosk {
     public func makeScene(_ setting: HostSetting) -> Scene {
         let context = ReaderContext(size: setting.size, typography: setting.typography, glyphs: setting.glyphs,
                                     settings: app?.context.settings ?? settings, library: library,
-                                    images: images, wallClock: { _ in LocalTime.now() }, utcOffset: LocalTime.utcOffset(at:))
+                                    images: images, wallClock: LocalTime.at(monotonic:), utcOffset: LocalTime.utcOffset(at:))
+        context.notice = notice
         let place = app?.place ?? stateDirectory.flatMap(ReaderLaunch.loadPlace(directory:))
         let made = ReaderApp(context: context, refreshing: refreshRun, place: place)
         let (events, log, directory) = (events, log, stateDirectory)

@@ -267,17 +267,23 @@ final class ListScreen: Component {
         }
         ScreenHeader.draw(header, into: canvas, context: context)
         if newCount > 0 { drawBanner(into: canvas) }
-        if let reason = context.library.unsavedReason, undo == nil { drawUnsaved(reason, into: canvas) }
+        if undo == nil {
+            if let reason = context.library.unsavedReason {
+                drawFootBar("Nothing is being saved: \(reason)", into: canvas)
+            } else if let notice = context.notice {
+                drawFootBar(notice, into: canvas)
+            }
+        }
         undo?.draw(into: canvas, context: context)
     }
 
-    /// A bar at the foot of the list while nothing is being saved: the person reading must know their read
-    /// marks and stars will not survive a restart.
-    private func drawUnsaved(_ reason: String, into canvas: Canvas) {
+    /// A bar at the foot of the list: while nothing is being saved (the person reading must know their read
+    /// marks and stars will not survive a restart), or why the kiosk restarted.
+    private func drawFootBar(_ words: String, into canvas: Canvas) {
         let frame = UndoBar.frame(in: context.bounds)
         canvas.fill(RoundedRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, cornerRadius: 10),
                     color: context.theme.accent)
-        let text = context.typography.layout("Nothing is being saved: \(reason)",
+        let text = context.typography.layout(words,
                                              style: context.style(size: 15, weight: .bold, color: context.theme.paper),
                                              paragraph: ParagraphStyle(alignment: .center, maxLines: 2), width: frame.width - 24)
         canvas.draw(text, at: Point(x: frame.minX + 12, y: frame.midY - context.typography.height(of: text) / 2))
