@@ -10,8 +10,11 @@ import Platform
     final class FakeDisplay: ConnectorProbe {
         let serial: Int
         var connected = true
+        /// Another monitor is on the connector now, wanting its own mode.
+        var swapped = false
         init(serial: Int) { self.serial = serial }
         func isConnected() -> Bool { connected }
+        func wantsAnotherMode() -> Bool { swapped }
     }
 
     final class Bench {
@@ -83,6 +86,36 @@ import Platform
         #expect(bench.opened.map(\.serial) == [1, 2])
         #expect(bench.watch.display === bench.opened[1])
         #expect(!bench.loop.isStopped)
+    }
+
+    @Test func aMonitorSwappedOnTheSameConnectorIsSetUpAgain() throws {
+        let bench = try Bench()
+        bench.plugged = true
+        #expect(try bench.watch.start() == true)
+        // Unplugged and another plugged in between two uevents: still connected, but wanting another mode.
+        bench.opened[0].swapped = true
+        try bench.kernelSays(CapturedUevents.drmHotplug)
+        #expect(bench.lost == 1 && bench.opened.map(\.serial) == [1, 2])
+        #expect(bench.watch.display === bench.opened[1])
+        #expect(bench.log.last?.contains("another mode") == true)
+        // The new one in its mode: a later hotplug keeps it.
+        try bench.kernelSays(CapturedUevents.drmHotplug)
+        #expect(bench.lost == 1 && bench.opened.count == 2)
+    }
+
+    @Test func aCardRemovedAndAddedAgainIsFollowed() throws {
+        let bench = try Bench()
+        bench.plugged = true
+        #expect(try bench.watch.start() == true)
+        // The driver unbound: the card goes with its connectors, and no HOTPLUG=1 comes.
+        bench.plugged = false
+        bench.opened[0].connected = false
+        try bench.kernelSays(CapturedUevents.cardRemoved)
+        #expect(bench.lost == 1 && bench.watch.display == nil)
+        // Bound again: the card is back, its display opened anew.
+        bench.plugged = true
+        try bench.kernelSays(CapturedUevents.cardAdded)
+        #expect(bench.opened.map(\.serial) == [1, 2] && bench.watch.display === bench.opened[1])
     }
 
     @Test func aDisplayThereAtStartOpensAtOnce() throws {

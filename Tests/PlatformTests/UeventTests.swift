@@ -17,6 +17,15 @@ enum CapturedUevents {
         "change@/devices/platform/gpu/drm/card1", "ACTION=change", "DEVPATH=/devices/platform/gpu/drm/card1",
         "SUBSYSTEM=drm", "HOTPLUG=1", "DEVNAME=dri/card1", "DEVTYPE=drm_minor", "SEQNUM=1235", "MAJOR=226", "MINOR=1",
     ])
+    /// The card itself goes (its driver unbound, a USB display pulled) and comes back.
+    static let cardRemoved = bytes([
+        "remove@\(cardPath)", "ACTION=remove", "DEVPATH=\(cardPath)", "SUBSYSTEM=drm", "DEVNAME=dri/card0",
+        "DEVTYPE=drm_minor", "SEQNUM=1400", "MAJOR=226", "MINOR=0",
+    ])
+    static let cardAdded = bytes([
+        "add@\(cardPath)", "ACTION=add", "DEVPATH=\(cardPath)", "SUBSYSTEM=drm", "DEVNAME=dri/card0",
+        "DEVTYPE=drm_minor", "SEQNUM=1401", "MAJOR=226", "MINOR=0",
+    ])
     static let inputAdded = bytes([
         "add@/devices/virtual/input/input7/event3", "ACTION=add", "DEVPATH=/devices/virtual/input/input7/event3",
         "SUBSYSTEM=input", "DEVNAME=input/event3", "SEQNUM=1300", "MAJOR=13", "MINOR=67",

@@ -68,8 +68,13 @@ export bin units sysusers tmpfiles presets logind udev_rules envs test_image
 count_debs() { find "$cache/apt-cache" -name '*.deb' | wc -l; }
 debs_before=$(count_debs)
 lists_before=$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)
+# Slim: no manuals, translations, info pages or documentation beyond each package's copyright (a kiosk shows
+# none of them and has no shell for a person); dpkg skips the files as it unpacks.
 mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essential/unlink \
   --aptopt='APT::Install-Recommends "false"' --include="$include" \
+  --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/locale/*' \
+  --dpkgopt='path-exclude=/usr/share/info/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
+  --dpkgopt='path-include=/usr/share/doc/*/copyright' --dpkgopt='path-exclude=/usr/share/lintian/*' \
   --setup-hook='mkdir -p "$1"/var/cache/apt/archives "$1"/var/lib/apt/lists' \
   --setup-hook="sync-in '$cache/apt-cache' /var/cache/apt/archives/" \
   --setup-hook="sync-in '$cache/apt-lists' /var/lib/apt/lists/" \

@@ -36,10 +36,12 @@ public struct DisplayHotplug: Sendable {
         self.state = state
     }
 
-    /// Whether `event` says our card's connectors may have changed: SUBSYSTEM=drm, HOTPLUG=1, and the card
-    /// named by DEVNAME (`dri/card0`) or, without one, by the end of DEVPATH (`…/drm/card0`).
+    /// Whether `event` says our card's connectors may have changed: SUBSYSTEM=drm, and HOTPLUG=1 or the card
+    /// itself added or removed (a USB display plugged or pulled, a driver unbound and bound again), for the
+    /// card named by DEVNAME (`dri/card0`) or, without one, by the end of DEVPATH (`…/drm/card0`).
     public func concerns(_ event: Uevent) -> Bool {
-        guard event["SUBSYSTEM"] == "drm", event["HOTPLUG"] == "1" else { return false }
+        guard event["SUBSYSTEM"] == "drm",
+              event["HOTPLUG"] == "1" || event.action == "add" || event.action == "remove" else { return false }
         if let name = event["DEVNAME"] { return name == "dri/" + card }
         return event.devpath.hasSuffix("/drm/" + card)
     }

@@ -5,6 +5,13 @@ import Glibc
 /// A display the hotplug watch can ask whether its connector still has something plugged in.
 public protocol ConnectorProbe: AnyObject {
     func isConnected() -> Bool
+    /// Whether what is plugged in now would be set up in another mode than the one shown: another monitor
+    /// on the same connector, with its own preferred mode or size.
+    func wantsAnotherMode() -> Bool
+}
+
+extension ConnectorProbe {
+    public func wantsAnotherMode() -> Bool { false }
 }
 
 extension KMSDisplay: ConnectorProbe {}
@@ -70,6 +77,13 @@ public final class DisplayHotplugWatch<Output: ConnectorProbe> {
 
     private func reprobe() {
         let connected = display?.isConnected() ?? true  // waiting: only opening tells whether one is there
+        if connected, let shown = display, shown.wantsAnotherMode() {
+            // A monitor swapped for another on the same connector: dropped, and the new one set up afresh.
+            report("another display on \(path) wants another mode; setting it up again")
+            display = nil
+            _ = hotplug.probed(connected: false)
+            onLost()
+        }
         switch hotplug.probed(connected: connected) {
         case .keep:
             break

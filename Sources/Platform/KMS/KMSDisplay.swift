@@ -31,6 +31,8 @@ public final class KMSDisplay: FlippingDisplay {
     let card: DRMCard
     private let crtcID: UInt32
     var connectorID: UInt32
+    /// What was asked for: the connector's preferred mode unless a mode was named.
+    let choice: ModeChoice
     private var mode: drmModeModeInfo
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     private var buffers: [ScanoutBuffer] = []
@@ -46,6 +48,7 @@ public final class KMSDisplay: FlippingDisplay {
         guard let resources = drmModeGetResources(card.fd) else { throw SystemCallError("read modes of \(path)") }
         defer { drmModeFreeResources(resources) }
         let output = try Self.findOutput(card: card, resources: resources, choice: choice)
+        self.choice = choice
         connectorID = output.connector
         crtcID = output.crtc
         mode = output.mode
@@ -163,6 +166,24 @@ public final class KMSDisplay: FlippingDisplay {
 }
 
 extension KMSDisplay {
+    /// Asks the kernel afresh (a full probe, on a hotplug uevent only) whether the display on our connector
+    /// would now be set up in another mode: another monitor with another preferred mode, size or refresh.
+    public func wantsAnotherMode() -> Bool {
+        guard let connector = drmModeGetConnector(card.fd, connectorID) else { return false }
+        defer { drmModeFreeConnector(connector) }
+        let c = connector.pointee
+        guard c.connection == DRM_MODE_CONNECTED, c.count_modes > 0 else { return false }
+        let modes = (0..<Int(c.count_modes)).map { c.modes[$0] }
+        let listed = modes.map {
+            (width: Int($0.hdisplay), height: Int($0.vdisplay), refresh: Int($0.vrefresh),
+             preferred: $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0)
+        }
+        guard let index = choice.pick(from: listed) else { return true }
+        let wanted = modes[index]
+        return wanted.hdisplay != mode.hdisplay || wanted.vdisplay != mode.vdisplay || wanted.vrefresh != mode.vrefresh
+            || Int(c.mmWidth) != widthMillimetres
+    }
+
     /// Asks the kernel afresh whether our connector still has a display (a full probe: call it when a hotplug
     /// uevent says something changed, not on a timer).
     public func isConnected() -> Bool {
