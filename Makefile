@@ -10,9 +10,10 @@ DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbu
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance
 # image), systemd (systemd-analyze scores the unit), zbar-tools (zbarimg reads the QR codes drawn back), and
-# libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference).
+# libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference), and a desktop
+# for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture).
 TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
-             zbar-tools libjpeg-turbo-progs
+             zbar-tools libjpeg-turbo-progs xvfb xdotool x11-apps
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Building the appliance image writes device nodes and file owners: root, or sudo.
@@ -38,6 +39,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/test-cli.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-window.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-fuzz-short.sh
