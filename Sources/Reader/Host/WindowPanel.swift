@@ -15,7 +15,6 @@ public final class WindowPanel {
     private let frames: FrameLoop
     private let driver: PanelDriver<EventLoop>
     private var assembler: TouchAssembler
-    private let showTouches: Bool
 
     /// The panel in `window`, its pixels at `scale` (a desktop says nothing of millimetres: 1 unless asked).
     public init(window: DesktopWindow, scale: Scale, showTouches: Bool, events: EventLoop, log: Logger,
@@ -29,7 +28,6 @@ public final class WindowPanel {
         frames = FrameLoop(scene: scene, display: display, scale: scale, glyphs: setting.glyphs)
         driver = PanelDriver(clock: events, frames: frames, display: display, reportLatency: showTouches, log: log)
         assembler = TouchAssembler(logicalWidth: width, logicalHeight: height, scale: scale)
-        self.showTouches = showTouches
         input.onInput = { [unowned self] raw in
             for frame in assembler.handle(raw) {
                 if showTouches {
