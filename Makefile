@@ -1,17 +1,19 @@
 # The two commands of the README: `make run` and `make test`. Both install what is missing first.
 SWIFT ?= swift
 # What building and running needs, with the fonts text falls back to (DejaVu, its italics and obliques in
-# -extra; WenQuanYi for CJK).
+# -extra; WenQuanYi for CJK), and SDL2 for `run --window` (its headers to build; the library, which it pulls in,
+# is opened only for a window).
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
         libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libgif-dev libqrencode-dev \
-        fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
+        libsdl2-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
 # What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance
 # image), systemd (systemd-analyze scores the unit), zbar-tools (zbarimg reads the QR codes drawn back), and
-# libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference).
+# libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference), and a desktop
+# for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture).
 TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
-             zbar-tools libjpeg-turbo-progs
+             zbar-tools libjpeg-turbo-progs xvfb xdotool x11-apps
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Building the appliance image writes device nodes and file owners: root, or sudo.
@@ -37,6 +39,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/test-cli.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-window.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-fuzz-short.sh

@@ -40,6 +40,9 @@ let package = Package(
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         systemLibrary("CQRencode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
         .systemLibrary(name: "CLinux"),
+        // Declarations only, for the desktop window: libSDL2 is opened with dlopen, not linked (see its shim.h),
+        // so no pkg-config here, whose flags would link it into the kiosk.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
 
         .target(name: "Raster", dependencies: ["CPNG", "CWebP"], swiftSettings: hotLoopFlags),
         // Decodes untrusted bytes, so it keeps every check Raster's hot loops drop.
@@ -49,7 +52,7 @@ let package = Package(
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Widgets", dependencies: ["Raster", "Motion", "Touch", "Text", "CQRencode"]),
         .target(name: "Feeds", dependencies: ["CXML2", "CCurl", "CSQLite", "CLinux"]),
-        .target(name: "Platform", dependencies: ["Raster", "Touch", "CDRM", "CLibinput", "CLinux"]),
+        .target(name: "Platform", dependencies: ["Raster", "Touch", "CDRM", "CLibinput", "CLinux", "CSDL2"]),
         .target(name: "Reader", dependencies: ["Codecs", "Raster", "Motion", "Touch", "Text", "Widgets", "Feeds", "Platform", "CFreeType",
                                        .product(name: "Logging", package: "swift-log")]),
         .executableTarget(

@@ -20,6 +20,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Use the headless display even when a DRM device is present.")
     var headless = false
 
+    @Flag(help: "Show the panel in a desktop window (SDL2), the mouse for a finger, --size big, until it is closed.")
+    var window = false
+
     @Option(help: "DRM device to drive (default: the first /dev/dri/card* that opens).")
     var card: String?
 
@@ -59,6 +62,9 @@ struct RunCommand: ParsableCommand {
         if let scene, !DemoCatalog.names.contains(scene) {
             throw ValidationError("no demo '\(scene)' (demos: \(DemoCatalog.names.joined(separator: ", ")))")
         }
+        if window && (headless || trace != nil) {
+            throw ValidationError("--window shows the panel on the desktop; --headless and --trace draw it to files")
+        }
         if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 8) {
             throw ValidationError("scale must be from 0.25 to 8")
         }
@@ -68,6 +74,7 @@ struct RunCommand: ParsableCommand {
         let log = Logger(label: "lectern")
         // The loop takes SIGINT/SIGTERM before anything else starts, so every thread inherits the blocked mask.
         let loop = try EventLoop()
+        if window { return try runInWindow(loop: loop, log: log) }
         if !headless, let path = card ?? drmCard(log: log) {
             do {
                 return try runOnPanel(path: path, loop: loop, log: log)
@@ -141,7 +148,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Where the demo on show is remembered across restarts; nowhere (said once) when there is no state directory.
-    private func stateFile(log: Logger) -> ReaderStateFile? {
+    func stateFile(log: Logger) -> ReaderStateFile? {
         do {
             return ReaderStateFile(directory: try StateDirectory.path(for: "the reader's state"))
         } catch {
@@ -152,7 +159,7 @@ struct RunCommand: ParsableCommand {
 
     /// Refreshes the subscriptions in the store while the panel runs, off the frame path. A store that cannot
     /// be opened is logged, and the panel runs on without feeds.
-    private func keepFeedsFresh(loop: EventLoop, log: Logger) -> FeedKeeper? {
+    func keepFeedsFresh(loop: EventLoop, log: Logger) -> FeedKeeper? {
         do {
             let store = try FeedStore(path: try StoreOptions.defaultPath())
             let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
@@ -188,7 +195,7 @@ struct RunCommand: ParsableCommand {
         return true
     }
 
-    private func stopped(loop: EventLoop, systemd: ServiceNotifier, log: Logger) {
+    func stopped(loop: EventLoop, systemd: ServiceNotifier, log: Logger) {
         systemd.stopping()
         if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
     }
