@@ -36,7 +36,7 @@ final class AmbientScreen: Component {
     /// Rotation waits until this time (a touch pauses it).
     private var pausedUntil = -Double.infinity
     private var tap = TapRecognizer()
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     private var time: Double
     private var drawn: (card: Int, fade: Double?)?
     /// How many cards have been shown: it moves the layout a few points now and then against burn-in.
@@ -80,10 +80,7 @@ final class AmbientScreen: Component {
         }
     }
 
-    func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    func takeEvents() -> [Event] { events.take() }
 
     // MARK: Time
 

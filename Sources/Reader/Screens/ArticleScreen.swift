@@ -22,7 +22,7 @@ final class ArticleScreen: Component {
     let pages: EntryPages
     let pager: ArticlePager
     private var tap = TapRecognizer()
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     /// Whether the back chip was on the glass when last drawn (it hides during a slide); nil when nothing is
     /// known to be there.
     private var chipDrawn: Bool?
@@ -40,10 +40,7 @@ final class ArticleScreen: Component {
 
     var current: RiverRow { pages.rows[pager.current] }
 
-    func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    func takeEvents() -> [Event] { events.take() }
 
     /// Whether the pager has taken the touch (a vertical drag): the menu's pull must not.
     var claimsTouch: Bool { pager.scroll.isDragging || pager.transition != nil }

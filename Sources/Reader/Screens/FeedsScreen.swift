@@ -30,7 +30,7 @@ final class FeedsScreen: Component {
     let control: PullToAction
     let arrow: ArrowStatusView
     let list: SwipeList<FeedCell>
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     private var touches = TouchSequence<Part>()
     private var tap = TapRecognizer()
     private(set) var progress: [FeedID: Progress] = [:]
@@ -78,10 +78,7 @@ final class FeedsScreen: Component {
         box.status = { [unowned self] feed in statusLine(feed, now: context.wallClock(time)) }
     }
 
-    func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    func takeEvents() -> [Event] { events.take() }
 
     /// The control began its action (pulled, or from code): every feed waits, the app refreshes them.
     private func takeControlEvents() {

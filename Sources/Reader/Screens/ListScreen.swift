@@ -32,7 +32,7 @@ final class ListScreen: Component {
     var rows: [RiverRow] { rowsBox.rows }
     let list: SwipeList<EntryCell>
     let refresh: CircularRefresh
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     private var touches = TouchSequence<Part>()
     private var tap = TapRecognizer()
     /// Entries a refresh brought that the rows do not show yet.
@@ -106,10 +106,7 @@ final class ListScreen: Component {
         }
     }
 
-    func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    func takeEvents() -> [Event] { events.take() }
 
     /// A row's entry changed in the store (read, starred): its cell is set again when next drawn.
     func update(_ index: Int, _ change: (inout RiverEntry) -> Void) {

@@ -63,7 +63,7 @@ public final class ArticlePager: Component {
     private var leaving: (page: PagerPage, offset: Double, bar: PagerBar)?
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
     private var touches = TouchSequence<Bool>()
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     private var drawn: Look?
 
     /// Shown in place of articles when there are none (a feed that is empty, or not fetched yet).
@@ -147,10 +147,7 @@ public final class ArticlePager: Component {
         for event in frame.events { handle(event) }
     }
 
-    public func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    public func takeEvents() -> [Event] { events.take() }
 
     private func handle(_ event: TouchEvent) {
         // A touch that starts during a slide is swallowed whole, even after the slide ends.

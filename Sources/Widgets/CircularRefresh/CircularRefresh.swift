@@ -37,7 +37,7 @@ public final class CircularRefresh: Component {
     public private(set) var loadingSince: Double?
     /// When the spinner started turning; it turns until it has faded out, after the refresh too.
     private var spinnerStart: Double?
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
     /// Paints the content under the control, scrolled by `scroll.offset`, when the control stands alone; nil
     /// when an owner paints it (a `SwipeList`'s rows).
@@ -178,10 +178,7 @@ extension CircularRefresh {
         }
     }
 
-    public func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    public func takeEvents() -> [Event] { events.take() }
 
     public var deadline: Double? { nextSpinnerStep }
 

@@ -38,3 +38,18 @@ extension Canvas {
         for rect in damage.rects { paint(clipped(to: rect)) }
     }
 }
+
+/// What a component has to report, queued until its owner takes it (each event once, oldest first).
+public struct EventQueue<Event> {
+    private var queued: [Event] = []
+
+    public init() {}
+
+    public mutating func append(_ event: Event) { queued.append(event) }
+
+    /// Everything queued, leaving the queue empty.
+    public mutating func take() -> [Event] {
+        defer { queued.removeAll() }
+        return queued
+    }
+}

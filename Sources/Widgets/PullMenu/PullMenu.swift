@@ -39,7 +39,7 @@ public final class PullMenu: Component {
     public private(set) var overlay = MenuOverlay()
     /// Whether a finger is pulling the page now.
     public private(set) var isPulling = false
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     private var touches = TouchSequence<Owner>()
     private var pan = PanRecognizer(axis: .horizontal)
     private var menuTap = TapRecognizer()
@@ -144,10 +144,7 @@ extension PullMenu {
         }
     }
 
-    public func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    public func takeEvents() -> [Event] { events.take() }
 
     public var deadline: Double? { nil }
 

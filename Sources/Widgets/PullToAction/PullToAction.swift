@@ -32,7 +32,7 @@ public final class PullToAction: Component {
     public private(set) var scroll: ScrollView
     public let statusView: PullToActionStatusView
     public let visualizer: PullToActionVisualizer
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
     /// Paints the content under the control, scrolled by `scroll.offset`, when the control stands alone; nil
     /// when an owner paints it (a `SwipeList`'s rows).
@@ -194,10 +194,7 @@ extension PullToAction {
         }
     }
 
-    public func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    public func takeEvents() -> [Event] { events.take() }
 
     public var deadline: Double? { nil }
 

@@ -51,7 +51,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     /// A long press on a row opens its sheet (the visible fallback for the swipe).
     public var longPressOpensSheet = false
     public private(set) var openRow: Int?
-    private var events: [Event] = []
+    private var events = EventQueue<Event>()
     /// Rows whose cells were set again since the last draw.
     private var changedRows: Set<Int> = []
     private var drawn: Look?
@@ -116,10 +116,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     }
 
     /// Takes the events since the last call.
-    public func takeEvents() -> [Event] {
-        defer { events.removeAll() }
-        return events
-    }
+    public func takeEvents() -> [Event] { events.take() }
 
     private func row(_ id: Int) -> SwipeRow {
         rows[id] ?? SwipeRow(actions: actions, direction: direction, width: frame.width,
