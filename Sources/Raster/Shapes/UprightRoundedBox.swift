@@ -175,7 +175,7 @@ struct UprightRoundedBox {
         while y < bottomRowsStart {
             if y == straightFirst && straightFirst < straightEnd {
                 surface.paintStraightRows(straightFirst..<straightEnd, left: left - radius, right: right + radius,
-                                          minX: minX, maxX: maxX, painter: painter, scratch: scratch)
+                                          minX: minX, maxX: maxX, painter: painter)
                 y = straightEnd
                 continue
             }
