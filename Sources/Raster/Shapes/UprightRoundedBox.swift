@@ -164,14 +164,33 @@ struct UprightRoundedBox {
         let topRowsEnd = Int(min(max(top.rounded(.down), Double(region.minY)), Double(region.maxY)))
         let bottomRowsStart = max(topRowsEnd, Int(min(max(bottom.rounded(.up), Double(region.minY)),
                                                       Double(region.maxY))))
-        while y < topRowsEnd {
-            let y0 = Double(y), y1 = y0 + 1
-            let topStart = max(y0, top - radius)
-            if topStart < y1 {
-                paintRow(surface.row(y), topStrip(topStart, y1, &carried), minX, maxX, painter, crossings)
+        /// Rows of the top corners (`upper`) or of the bottom ones, one strip each: those the flat loop takes by
+        /// it, the others one by one.
+        @inline(__always) func cornerRows(_ rows: Range<Int>, upper: Bool) {
+            @inline(__always) func general(_ rows: Range<Int>) {
+                for y in rows {
+                    let y0 = Double(y), y1 = y0 + 1
+                    if upper {
+                        let topStart = max(y0, top - radius)
+                        if topStart < y1 {
+                            paintRow(surface.row(y), topStrip(topStart, y1, &carried), minX, maxX, painter, crossings)
+                        }
+                    } else {
+                        let bottomEnd = min(y1, bottom + radius)
+                        if y0 < bottomEnd {
+                            paintRow(surface.row(y), bottomStrip(y0, bottomEnd, &carried), minX, maxX, painter,
+                                     crossings)
+                        }
+                    }
+                }
             }
-            y += 1
+            guard let whole = wholeRows(rows, upper: upper, minX, maxX, painter, crossings) else { return general(rows) }
+            general(rows.lowerBound..<whole.lowerBound)
+            paintWholeRows(whole, upper: upper, surface, painter, crossings, &carried)
+            general(whole.upperBound..<rows.upperBound)
         }
+        cornerRows(region.minY..<topRowsEnd, upper: true)
+        y = topRowsEnd
         while y < bottomRowsStart {
             if y == straightFirst && straightFirst < straightEnd {
                 surface.paintStraightRows(straightFirst..<straightEnd, left: left - radius, right: right + radius,
@@ -236,14 +255,7 @@ struct UprightRoundedBox {
                 edgePixels(row, rightFirst, rightEnd, painter, area)
             }
         }
-        while y < region.maxY {
-            let y0 = Double(y), y1 = y0 + 1
-            let bottomEnd = min(y1, bottom + radius)
-            if y0 < bottomEnd {
-                paintRow(surface.row(y), bottomStrip(y0, bottomEnd, &carried), minX, maxX, painter, crossings)
-            }
-            y += 1
-        }
+        cornerRows(y..<region.maxY, upper: false)
     }
 
     /// A row holding one strip, the usual case: its left edge, full span and right edge.
