@@ -40,8 +40,10 @@ let package = Package(
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         systemLibrary("CQRencode", pkgConfig: "libqrencode", apt: "libqrencode-dev"),
         .systemLibrary(name: "CLinux"),
+        // A header only: the compiler's cache prefetch hint, which Swift does not offer, for Raster's row loops.
+        .systemLibrary(name: "CPrefetch"),
 
-        .target(name: "Raster", dependencies: ["CPNG", "CWebP"], swiftSettings: hotLoopFlags),
+        .target(name: "Raster", dependencies: ["CPNG", "CWebP", "CPrefetch"], swiftSettings: hotLoopFlags),
         // Decodes untrusted bytes, so it keeps every check Raster's hot loops drop.
         .target(name: "Codecs", dependencies: ["Raster", "CJPEG", "CPNG", "CWebP", "CGIF"]),
         .target(name: "Motion"),
