@@ -4,13 +4,18 @@
 /// loop: the strip, the clip tests, the choice of series and the small-radius and crossings checks are settled once
 /// for all the rows instead of on every row and every edge pixel, where they cost about as much as the pixels.
 extension UprightRoundedBox {
+    /// Radii from which the flat loop pays: below it a circle has a handful of whole rows of one to three edge pixels,
+    /// and finding them cost more than it saved (circles 8 px across 7 % slower). At least the sine series' radius,
+    /// whose segment areas the loop takes.
+    static let wholeRowsRadius = max(8.0, ArcSegmentArea.sineSeriesRadius)
+
     /// The part of `rows` (all at or above the corner centres' row if `upper`, else all at or below it) that
     /// `paintWholeRows` takes: rows wholly within the corners' height, not the one holding the top (or bottom) of the
     /// arc nor the one through the corner centres, whose two corners lie apart. Nil if none, or if a clip
     /// (`minX...maxX`) may cut a side, or the radius is below the sine series' or the crossings table's.
     func wholeRows(_ rows: Range<Int>, upper: Bool, _ minX: Double, _ maxX: Double, _ painter: PixelPainter,
                    _ crossings: Crossings?) -> Range<Int>? {
-        guard crossings != nil, radius >= ArcSegmentArea.sineSeriesRadius, painter.tints != nil, !rows.isEmpty,
+        guard crossings != nil, radius >= Self.wholeRowsRadius, painter.tints != nil, !rows.isEmpty,
               left - radius >= minX, right + radius <= maxX else { return nil }
         let lo = Double(rows.lowerBound), hi = Double(rows.upperBound)
         var first: Int, end: Int

@@ -164,32 +164,7 @@ struct UprightRoundedBox {
         let topRowsEnd = Int(min(max(top.rounded(.down), Double(region.minY)), Double(region.maxY)))
         let bottomRowsStart = max(topRowsEnd, Int(min(max(bottom.rounded(.up), Double(region.minY)),
                                                       Double(region.maxY))))
-        /// Rows of the top corners (`upper`) or of the bottom ones, one strip each: those the flat loop takes by
-        /// it, the others one by one.
-        @inline(__always) func cornerRows(_ rows: Range<Int>, upper: Bool) {
-            @inline(__always) func general(_ rows: Range<Int>) {
-                for y in rows {
-                    let y0 = Double(y), y1 = y0 + 1
-                    if upper {
-                        let topStart = max(y0, top - radius)
-                        if topStart < y1 {
-                            paintRow(surface.row(y), topStrip(topStart, y1, &carried), minX, maxX, painter, crossings)
-                        }
-                    } else {
-                        let bottomEnd = min(y1, bottom + radius)
-                        if y0 < bottomEnd {
-                            paintRow(surface.row(y), bottomStrip(y0, bottomEnd, &carried), minX, maxX, painter,
-                                     crossings)
-                        }
-                    }
-                }
-            }
-            guard let whole = wholeRows(rows, upper: upper, minX, maxX, painter, crossings) else { return general(rows) }
-            general(rows.lowerBound..<whole.lowerBound)
-            paintWholeRows(whole, upper: upper, surface, painter, crossings, &carried)
-            general(whole.upperBound..<rows.upperBound)
-        }
-        cornerRows(region.minY..<topRowsEnd, upper: true)
+        paintCornerRows(region.minY..<topRowsEnd, upper: true, surface, minX, maxX, painter, crossings, &carried)
         y = topRowsEnd
         while y < bottomRowsStart {
             if y == straightFirst && straightFirst < straightEnd {
@@ -255,7 +230,43 @@ struct UprightRoundedBox {
                 edgePixels(row, rightFirst, rightEnd, painter, area)
             }
         }
-        cornerRows(y..<region.maxY, upper: false)
+        paintCornerRows(y..<region.maxY, upper: false, surface, minX, maxX, painter, crossings, &carried)
+    }
+
+    /// Rows of the top corners (`upper`) or of the bottom ones, one strip each: those the flat loop takes by it
+    /// (`paintWholeRows`), the others one by one. Methods given everything, not closures within `paint`: one
+    /// capturing `carried` was not inlined and put it in a heap box on every call, a tenth of a small circle's time.
+    @inline(__always)
+    private func paintCornerRows(_ rows: Range<Int>, upper: Bool, _ surface: Surface, _ minX: Double, _ maxX: Double,
+                                 _ painter: PixelPainter, _ crossings: Crossings?, _ carried: inout CarriedWidth) {
+        guard radius >= Self.wholeRowsRadius, let whole = wholeRows(rows, upper: upper, minX, maxX, painter, crossings)
+        else {
+            return paintCornerRowsOneByOne(rows, upper: upper, surface, minX, maxX, painter, crossings, &carried)
+        }
+        paintCornerRowsOneByOne(rows.lowerBound..<whole.lowerBound, upper: upper, surface, minX, maxX, painter,
+                                crossings, &carried)
+        paintWholeRows(whole, upper: upper, surface, painter, crossings, &carried)
+        paintCornerRowsOneByOne(whole.upperBound..<rows.upperBound, upper: upper, surface, minX, maxX, painter,
+                                crossings, &carried)
+    }
+
+    private func paintCornerRowsOneByOne(_ rows: Range<Int>, upper: Bool, _ surface: Surface, _ minX: Double,
+                                         _ maxX: Double, _ painter: PixelPainter, _ crossings: Crossings?,
+                                         _ carried: inout CarriedWidth) {
+        for y in rows {
+            let y0 = Double(y), y1 = y0 + 1
+            if upper {
+                let topStart = max(y0, top - radius)
+                if topStart < y1 {
+                    paintRow(surface.row(y), topStrip(topStart, y1, &carried), minX, maxX, painter, crossings)
+                }
+            } else {
+                let bottomEnd = min(y1, bottom + radius)
+                if y0 < bottomEnd {
+                    paintRow(surface.row(y), bottomStrip(y0, bottomEnd, &carried), minX, maxX, painter, crossings)
+                }
+            }
+        }
     }
 
     /// A row holding one strip, the usual case: its left edge, full span and right edge.
