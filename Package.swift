@@ -43,8 +43,10 @@ let package = Package(
         // Declarations only, for the desktop window: libSDL2 is opened with dlopen, not linked (see its shim.h),
         // so no pkg-config here, whose flags would link it into the kiosk.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        // A header only: the compiler's cache prefetch hint, which Swift does not offer, for Raster's row loops.
+        .systemLibrary(name: "CPrefetch"),
 
-        .target(name: "Raster", dependencies: ["CPNG", "CWebP"], swiftSettings: hotLoopFlags),
+        .target(name: "Raster", dependencies: ["CPNG", "CWebP", "CPrefetch"], swiftSettings: hotLoopFlags),
         // Decodes untrusted bytes, so it keeps every check Raster's hot loops drop.
         .target(name: "Codecs", dependencies: ["Raster", "CJPEG", "CPNG", "CWebP", "CGIF"]),
         .target(name: "Motion"),

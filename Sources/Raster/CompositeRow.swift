@@ -91,7 +91,10 @@ enum CompositeRow {
     }
 
     /// Four coverage bytes (a little-endian word) applied to four destination pixels.
-    @inline(__always)
+    ///
+    /// Transparent, not merely `@inline(__always)`: under that hint the optimizer inlined it in the main loop only and
+    /// called it out of line everywhere else, at the cost of several spilled vectors per call.
+    @_transparent
     static func maskGroup(_ bytes: UInt32, _ d: Pixels4, srcLow: Lanes8, srcHigh: Lanes8, opaque: Bool) -> Pixels4 {
         // Widened from the word already loaded: a second load makes LLVM widen byte by byte in scalar.
         let m = PixelMath.spread(Pixels4(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self)))
@@ -110,9 +113,14 @@ enum CompositeRow {
         let src4 = Pixels4(repeating: src)
         let srcLow = PixelMath.lowLanes(src4), srcHigh = PixelMath.highLanes(src4)
         var row = dst, coverage = mask
+        // Blocks four or more pixels wide whose width is not a multiple of four end on a group overlapping the last
+        // whole one (see `lastGroups`); narrower ones are one partial group.
+        let rest = width & 3
+        let overlapped = width >= 4 && rest != 0
+        let whole = overlapped ? width &- rest &- 4 : width
         for _ in 0..<height {
             var i = 0
-            while i &+ 4 <= width {
+            while i &+ 4 <= whole {
                 let bytes = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
                 // Only empty groups are skipped: full ones come out as the colour from the arithmetic, and
                 // a third branch mispredicts more than it saves on glyph edges.
@@ -122,9 +130,11 @@ enum CompositeRow {
                 }
                 i &+= 4
             }
-            let rest = width &- i
-            if rest > 0 {
-                // The last one to three pixels as one vector, lanes past the end with coverage 0; built and
+            if overlapped {
+                lastGroups(row + i, coverage + i, rest: rest, srcLow: srcLow, srcHigh: srcHigh, opaque: opaque)
+            } else if width &- i > 0 {
+                let rest = width &- i
+                // A block one to three pixels wide: one vector, lanes past the end with coverage 0, built and
                 // taken apart lane by lane with constant indices (a variable index goes through memory).
                 let p = row + i, c = coverage + i
                 let bytes = UInt32(c[0]) | (rest > 1 ? UInt32(c[1]) &<< 8 : 0) | (rest > 2 ? UInt32(c[2]) &<< 16 : 0)
@@ -139,6 +149,26 @@ enum CompositeRow {
             row += dstStride
             coverage += maskStride
         }
+    }
+}
+
+extension CompositeRow {
+    /// The last whole group of a block's row (at `p`) and the group ending the row `rest` (1 to 3) pixels further,
+    /// which overlaps it. Both are loaded before either is stored; the end group, its overlapped pixels given
+    /// coverage 0 (which leaves them as they were: dst·255/255 = dst), is stored first, and the whole group's store
+    /// then puts the overlapped pixels' blends over it. One more group instead of a vector built and taken apart
+    /// lane by lane, and no load waits on a store to the same pixels, nor one group's blend on the other's.
+    @_transparent
+    static func lastGroups(_ p: UnsafeMutablePointer<UInt32>, _ c: UnsafePointer<UInt8>, rest: Int, srcLow: Lanes8,
+                           srcHigh: Lanes8, opaque: Bool) {
+        let bytes = UnsafeRawPointer(c).loadUnaligned(as: UInt32.self)
+        let endBytes = UnsafeRawPointer(c + rest).loadUnaligned(as: UInt32.self)
+            & ~0 &<< (32 &- 8 &* UInt32(truncatingIfNeeded: rest))
+        let d = PixelMath.load4(p), end = PixelMath.load4(p + rest)
+        if endBytes != 0 {
+            PixelMath.store4(maskGroup(endBytes, end, srcLow: srcLow, srcHigh: srcHigh, opaque: opaque), p + rest)
+        }
+        if bytes != 0 { PixelMath.store4(maskGroup(bytes, d, srcLow: srcLow, srcHigh: srcHigh, opaque: opaque), p) }
     }
 }
 

@@ -126,6 +126,38 @@ import Testing
         }
     }
 
+    /// Every block width from 1 to 14 (so every width past a multiple of four, whose last pixels are painted by a
+    /// group overlapping the one before), with masks whose overlapped lanes hold 0, 255 and anything.
+    @Test(arguments: formats)
+    func maskRowEndsMatchPixman(format: PixelFormat) {
+        var rng = SeededRandom(seed: 0x7A11)
+        for width in 1...14 {
+            for trial in 0..<40 {
+                let ours = Fixture.random(width: width + 4, height: 3, format: format, &rng)
+                let reference = Fixture.copy(of: ours)
+                let mask = AlphaMask(width: width, height: 2)
+                for y in 0..<2 {
+                    for x in 0..<width {
+                        mask[x, y] = trial % 3 == 0 ? 0 : trial % 3 == 1 ? 255 : UInt8(rng.byte())
+                        if rng.chance(30) { mask[x, y] = UInt8(rng.byte()) }
+                    }
+                }
+                let color = trial % 2 == 0 ? 0xFF33_99E6 : rng.premultiplied()
+                ours.draw(mask, atX: 2, y: 1, color: Color(argb: color))
+                let src = Pixman.solid(color)
+                let (pm, words) = Pixman.a8(mask)
+                Pixman.over(src, mask: pm, onto: reference, x: 2, y: 1, width: mask.width, height: mask.height)
+                pixman_image_unref(src)
+                pixman_image_unref(pm)
+                words.deallocate()
+                if let diff = Fixture.difference(ours, reference) {
+                    Issue.record("width \(width), trial \(trial), \(Fixture.hex(color)): \(diff)")
+                    return
+                }
+            }
+        }
+    }
+
     @Test func clipLimitsEveryComposite() {
         var rng = SeededRandom(seed: 0xC11F)
         let base = Fixture.random(width: 24, height: 10, format: .argb8888, &rng)

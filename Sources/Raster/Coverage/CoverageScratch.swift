@@ -22,8 +22,6 @@ struct CoverageScratch {
     /// src·a for every alpha a of the colour `tintColor` (pixman's rounding), so edge pixels skip a multiply.
     var tints: UnsafeMutablePointer<UInt32> = .allocate(capacity: 256)
     var tintColor: UInt32? = nil
-    /// Where the straight-row painter keeps the pixels it reads ahead (see `Surface.paintStraightRows`).
-    var readAhead: UInt32 = 0
 
     /// The tint table of `color`, built if the last one was for another colour.
     mutating func tints(of color: UInt32) -> UnsafeMutablePointer<UInt32> {

@@ -36,8 +36,7 @@ extension Surface {
                              surface: self, color: color, rule: rule)
         paintStraightRows(middleTop..<middleBottom, left: min(xa, xb), right: max(xa, xb),
                           minX: Double(region.minX), maxX: Double(region.maxX),
-                          painter: PixelPainter(src: color.argb, evenOdd: false),
-                          scratch: CoverageScratch.current(cells: 0, rows: 0))
+                          painter: PixelPainter(src: color.argb, evenOdd: false))
     }
 }
 

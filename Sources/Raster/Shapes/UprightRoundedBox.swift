@@ -164,18 +164,12 @@ struct UprightRoundedBox {
         let topRowsEnd = Int(min(max(top.rounded(.down), Double(region.minY)), Double(region.maxY)))
         let bottomRowsStart = max(topRowsEnd, Int(min(max(bottom.rounded(.up), Double(region.minY)),
                                                       Double(region.maxY))))
-        while y < topRowsEnd {
-            let y0 = Double(y), y1 = y0 + 1
-            let topStart = max(y0, top - radius)
-            if topStart < y1 {
-                paintRow(surface.row(y), topStrip(topStart, y1, &carried), minX, maxX, painter, crossings)
-            }
-            y += 1
-        }
+        paintCornerRows(region.minY..<topRowsEnd, upper: true, surface, minX, maxX, painter, crossings, &carried)
+        y = topRowsEnd
         while y < bottomRowsStart {
             if y == straightFirst && straightFirst < straightEnd {
                 surface.paintStraightRows(straightFirst..<straightEnd, left: left - radius, right: right + radius,
-                                          minX: minX, maxX: maxX, painter: painter, scratch: scratch)
+                                          minX: minX, maxX: maxX, painter: painter)
                 y = straightEnd
                 continue
             }
@@ -236,13 +230,42 @@ struct UprightRoundedBox {
                 edgePixels(row, rightFirst, rightEnd, painter, area)
             }
         }
-        while y < region.maxY {
+        paintCornerRows(y..<region.maxY, upper: false, surface, minX, maxX, painter, crossings, &carried)
+    }
+
+    /// Rows of the top corners (`upper`) or of the bottom ones, one strip each: those the flat loop takes by it
+    /// (`paintWholeRows`), the others one by one. Methods given everything, not closures within `paint`: one
+    /// capturing `carried` was not inlined and put it in a heap box on every call, a tenth of a small circle's time.
+    @inline(__always)
+    private func paintCornerRows(_ rows: Range<Int>, upper: Bool, _ surface: Surface, _ minX: Double, _ maxX: Double,
+                                 _ painter: PixelPainter, _ crossings: Crossings?, _ carried: inout CarriedWidth) {
+        guard radius >= Self.wholeRowsRadius, let whole = wholeRows(rows, upper: upper, minX, maxX, painter, crossings)
+        else {
+            return paintCornerRowsOneByOne(rows, upper: upper, surface, minX, maxX, painter, crossings, &carried)
+        }
+        paintCornerRowsOneByOne(rows.lowerBound..<whole.lowerBound, upper: upper, surface, minX, maxX, painter,
+                                crossings, &carried)
+        paintWholeRows(whole, upper: upper, surface, painter, crossings, &carried)
+        paintCornerRowsOneByOne(whole.upperBound..<rows.upperBound, upper: upper, surface, minX, maxX, painter,
+                                crossings, &carried)
+    }
+
+    private func paintCornerRowsOneByOne(_ rows: Range<Int>, upper: Bool, _ surface: Surface, _ minX: Double,
+                                         _ maxX: Double, _ painter: PixelPainter, _ crossings: Crossings?,
+                                         _ carried: inout CarriedWidth) {
+        for y in rows {
             let y0 = Double(y), y1 = y0 + 1
-            let bottomEnd = min(y1, bottom + radius)
-            if y0 < bottomEnd {
-                paintRow(surface.row(y), bottomStrip(y0, bottomEnd, &carried), minX, maxX, painter, crossings)
+            if upper {
+                let topStart = max(y0, top - radius)
+                if topStart < y1 {
+                    paintRow(surface.row(y), topStrip(topStart, y1, &carried), minX, maxX, painter, crossings)
+                }
+            } else {
+                let bottomEnd = min(y1, bottom + radius)
+                if y0 < bottomEnd {
+                    paintRow(surface.row(y), bottomStrip(y0, bottomEnd, &carried), minX, maxX, painter, crossings)
+                }
             }
-            y += 1
         }
     }
 
