@@ -9,9 +9,10 @@ runs=${2:-5}
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 out=${LECTERN_APPLIANCE_CACHE:-$repo/.build-appliance}/boot-report
-"$repo/board/qemu-x86_64/build-image.sh" "$bin" "$out" | grep -E 'root file system|rootfs.img' || true
-root_mib=$(du -sm --apparent-size "${LECTERN_APPLIANCE_CACHE:-$repo/.build-appliance}/rootfs" | cut -f1)
-echo "boot-report: root file system $root_mib MiB"
+built=$("$repo/board/qemu-x86_64/build-image.sh" "$bin" "$out")
+# The build says how big the root's tree is ("root file system in N s, SIZE; ...") before it becomes an image.
+root=$(sed -n 's/.*root file system in [0-9]* s, \([^;]*\);.*/\1/p' <<<"$built")
+echo "boot-report: root file system $root; $(grep -o 'rootfs.img [0-9]* MiB' <<<"$built")"
 times=()
 for run in $(seq "$runs"); do
   rm -f "$out/serial.log"
@@ -29,4 +30,4 @@ for run in $(seq "$runs"); do
   echo "boot-report: boot $run: QEMU start to first frame $took s"
 done
 median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
-echo "boot-report: median of $runs boots: $median s; root $root_mib MiB"
+echo "boot-report: median of $runs boots: $median s; root $root"
