@@ -46,7 +46,7 @@ image_libs="$(pkg-config --libs libjpeg libpng libwebpmux) -lwebp -lgif"
 feeds_libs=$(pkg-config --libs libxml-2.0 libcurl sqlite3)
 text_libs=$(pkg-config --libs freetype2 harfbuzz libqrencode)
 modules=(-I "$out")
-for map in CJPEG CPNG CWebP CGIF CXML2 CCurl CSQLite CLinux CFreeType CHarfBuzz CQRencode; do
+for map in CJPEG CPNG CWebP CGIF CXML2 CCurl CSQLite CLinux CFreeType CHarfBuzz CQRencode CPrefetch; do
   modules+=(-I "Sources/$map")
 done
 

@@ -31,7 +31,7 @@ extension ReaderApp {
         let swallowed = day.touch(event, second: secondOfDay(event.time))
         wall = day
         updateWallDeadline(at: event.time)
-        if before != (day.mode, day.power) { wallChanged(from: before.0, power: before.1) }
+        if before != (day.mode, day.power) { wallChanged(power: before.1) }
         return swallowed
     }
 
@@ -42,11 +42,11 @@ extension ReaderApp {
         day.advance(to: time, second: secondOfDay(time))
         wall = day
         updateWallDeadline(at: time)
-        if first || before != (day.mode, day.power) { wallChanged(from: first ? .awake : before.0, power: first ? .on : before.1) }
+        if first || before != (day.mode, day.power) { wallChanged(power: first ? .on : before.1) }
     }
 
-    /// The day moved on: the screen follows the mode, the host the power.
-    func wallChanged(from mode: WallDay.Mode, power: PanelPowerLevel) {
+    /// The day moved on (the power was `power` before): the screen follows the mode, the host the power.
+    func wallChanged(power: PanelPowerLevel) {
         guard let day = wall else { return }
         if day.power != power { onPowerChange?(day.power) }
         needsFullDraw = true

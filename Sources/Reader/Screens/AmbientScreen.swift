@@ -124,13 +124,23 @@ final class AmbientScreen: Component {
 
     func paint(_ canvas: Canvas) {
         guard cards.indices.contains(current) else {
+            // Nothing unread and nothing left open: the panel says so, quietly.
             canvas.fill(context.bounds, with: context.theme.paper)
+            let words = context.typography.layout("All read.", style: context.style(.serif, size: 34, color: context.theme.faint),
+                                                  paragraph: ParagraphStyle(alignment: .center), width: context.size.width - 80)
+            canvas.draw(words, at: Point(x: 40, y: (context.size.height - context.typography.height(of: words)) / 2))
+            paintChip(canvas)
             return
         }
         cards[current].draw(into: canvas, shift: burnInShift(shown))
         if let (_, picture) = fadingFrom, let fade {
             canvas.composite(picture, at: .zero, opacity: 1 - fade)
         }
+        paintChip(canvas)
+    }
+
+    /// `‹ List` at the top left, as on an article.
+    private func paintChip(_ canvas: Canvas) {
         let theme = context.theme
         let c = Self.chip
         canvas.fill(RoundedRect(x: c.minX, y: c.minY, width: c.width, height: c.height, cornerRadius: 10),
