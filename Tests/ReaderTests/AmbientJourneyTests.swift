@@ -72,6 +72,8 @@ import Widgets
         #expect(reader.app.context.library.unreadCount() == unread)
         // A finger held on the card stops the rotation for as long as it stays, and a card's time after it lifts.
         reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .down, x: 400, y: 20, time: time)]))
+        // While it is down nothing is due: the lift sets the next card (no deadline at infinity for a timer).
+        #expect(reader.app.deadline.map(\.isFinite) != false)
         try run(until: 100)
         #expect(ambient.currentCard?.row.entry.id == second)
         reader.app.handle(TouchFrame([TouchEvent(slot: 0, phase: .move, x: 500, y: 20, time: time)]))

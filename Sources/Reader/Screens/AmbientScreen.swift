@@ -84,9 +84,10 @@ final class AmbientScreen: Component {
 
     // MARK: Time
 
-    /// When the next card is due (the rotation paused or not), or nil with one card or none.
+    /// When the next card is due (after a pause too), or nil with one card or none, or while a finger is down
+    /// (the lift says when the rotation goes on).
     private var nextCardAt: Double? {
-        guard cards.count > 1 else { return nil }
+        guard cards.count > 1, pausedUntil < .infinity else { return nil }
         return max(shownAt + cardSeconds, pausedUntil)
     }
 
