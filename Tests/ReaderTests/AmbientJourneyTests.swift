@@ -1,4 +1,5 @@
 import Feeds
+import Raster
 import Testing
 import Text
 import Touch
@@ -96,5 +97,40 @@ import Widgets
         #expect(reader.app.screenName == "ambient")
         try tap(40, 28)
         #expect(reader.app.screenName == "list")
+    }
+}
+
+/// What arrived while the panel was left alone is marked New on the list: rows sorted at or after the last
+/// touch, and only those.
+@Suite struct NewSinceLastTouchTests {
+    @Test func rowsSortedSinceTheLastTouchAreMarkedAndNoOthers() throws {
+        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
+                                    typesetter: Typesetter(library: try FontLibrary()), settings: ReaderSettings(),
+                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
+                                    utcOffset: { _ in 0 })
+        try reader.loop.frame(at: 0)
+        guard case .list(let shown) = reader.app.screen else { Issue.record("no list"); return }
+        let rows = shown.rows
+        let newest = try #require(rows.first).entry.sortTime
+        func picture(newSince: Timestamp?) -> Surface {
+            let list = ListScreen(context: reader.context, filter: .unread, rows: rows, unread: rows.count, newSince: newSince)
+            let surface = Surface(width: 800, height: 480)
+            _ = list.draw(into: Canvas(surface: surface, scale: .one, glyphs: reader.context.glyphs))
+            return surface
+        }
+        func rowsDiffer(_ a: Surface, _ b: Surface) -> [Bool] {
+            // Each visible row's band: whether any of its pixels differ.
+            let first = ListScreen.headerHeight, height = EntryCell.height(typeScale: reader.context.typeScale)
+            return (0..<2).map { row in
+                let top = Int(first + Double(row) * height), bottom = Int(first + Double(row + 1) * height) - 1
+                return (top..<bottom).contains { y in (0..<800).contains { x in a[x, y] != b[x, y] } }
+            }
+        }
+        let plain = picture(newSince: nil)
+        // Only the newest row is as new as the moment: it alone is marked.
+        #expect(rowsDiffer(plain, picture(newSince: newest)) == [true, false])
+        // A last touch after everything: nothing is new, nothing is marked.
+        #expect(rowsDiffer(plain, picture(newSince: Timestamp(secondsSince1970: newest.secondsSince1970 + 1))) == [false, false])
     }
 }
