@@ -120,6 +120,11 @@ echo "e2e: waiting"
 pid=$!
 sleep 10
 finish $pid
+# Hotplug storms over the real platform objects: the display dropped and opened again 30 times (scripted
+# uevents), libinput running, frames flipped between; descriptors and memory must stay flat.
+echo "e2e: platform soak"
+/usr/bin/lectern soak --platform /dev/dri/card0 --hotplugs 30
+echo "e2e: platform soak exit $?"
 exec 3>&-
 poweroff -f
 INIT
@@ -235,6 +240,12 @@ if wait_for 3 "e2e: exit" 120; then
   # last such report before each gesture's marker).
   check grep -q "^frame shown .* ms after the last touch" "$work/serial.log"
   awk '/^frame shown/ {last = $0} /^e2e: .* shown/ {sub(/^e2e: /, ""); print "qemu-e2e: " $0 ": " last}' "$work/serial.log"
+else
+  failed=$((failed + 1))
+fi
+if wait_for 1 "e2e: platform soak exit" 300; then
+  grep "^soak --platform\|^lectern: " "$work/serial.log" | sed 's/^/qemu-e2e: /' || true
+  check grep -q "e2e: platform soak exit 0" "$work/serial.log"
 else
   failed=$((failed + 1))
 fi
