@@ -12,16 +12,6 @@ public enum LocalTime {
         return Timestamp(secondsSince1970: Int64(time.tv_sec))
     }
 
-    /// The wall-clock moment of `monotonic` (seconds on CLOCK_MONOTONIC, the panel's clock): now, moved by how
-    /// far that time is from now. A function of the time it is given, as the app's wall clock must be.
-    public static func at(monotonic: Double) -> Timestamp {
-        var real = timespec(), steady = timespec()
-        clock_gettime(CLOCK_REALTIME, &real)
-        clock_gettime(CLOCK_MONOTONIC, &steady)
-        let offset = Double(real.tv_sec - steady.tv_sec) + Double(real.tv_nsec - steady.tv_nsec) / 1e9
-        return Timestamp(secondsSince1970: Int64((monotonic + offset).rounded(.down)))
-    }
-
     /// The local zone's offset from UTC at `moment`, seconds east (the zone of `TZ`, else the system's).
     public static func utcOffset(at moment: Timestamp) -> Int {
         var seconds = time_t(moment.secondsSince1970)

@@ -69,7 +69,8 @@ extension ReaderApp {
         case .ambient, .night: break
         default:
             resumeScreen = screen
-            leftAlone = wall.map { context.wallClock($0.lastTouch) }
+            // Counted back from now: the panel's wall clock tells only the present moment, whatever time it is given.
+            leftAlone = wall.map { Timestamp(secondsSince1970: wallNow.secondsSince1970 - Int64(time - $0.lastTouch)) }
         }
         overlay = nil
         menuPanel = nil

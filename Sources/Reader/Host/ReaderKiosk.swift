@@ -59,7 +59,7 @@ public final class ReaderKiosk {
     public func makeScene(_ setting: HostSetting) -> Scene {
         let context = ReaderContext(size: setting.size, typography: setting.typography, glyphs: setting.glyphs,
                                     settings: app?.context.settings ?? settings, library: library,
-                                    images: images, wallClock: LocalTime.at(monotonic:), utcOffset: LocalTime.utcOffset(at:))
+                                    images: images, wallClock: { _ in LocalTime.now() }, utcOffset: LocalTime.utcOffset(at:))
         context.notice = notice
         let place = app?.place ?? stateDirectory.flatMap(ReaderLaunch.loadPlace(directory:))
         let made = ReaderApp(context: context, refreshing: refreshRun, place: place)

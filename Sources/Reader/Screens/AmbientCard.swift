@@ -19,7 +19,8 @@ struct AmbientCard {
 
     static let margin = 40.0
 
-    init(row: RiverRow, continues: Bool, context: ReaderContext) {
+    /// `now`: the wall-clock moment the card's age is told at.
+    init(row: RiverRow, continues: Bool, context: ReaderContext, now: Timestamp) {
         self.row = row
         self.continues = continues
         self.context = context
@@ -33,7 +34,7 @@ struct AmbientCard {
         let titleSize = min(44, max(26, context.size.height / 14))
         title = typography.layout(row.title, style: context.style(.serif, size: titleSize, weight: .bold, color: theme.ink),
                                   paragraph: ParagraphStyle(maxLines: picture == nil ? 4 : 3), width: width)
-        let age = ReaderContext.age(of: row.entry.sortTime, now: context.wallClock(0))
+        let age = ReaderContext.age(of: row.entry.sortTime, now: now)
         byline = typography.layout("\(row.feedTitle) · \(age)", style: context.style(size: 17, color: theme.faint),
                                    paragraph: ParagraphStyle(maxLines: 1), width: width)
         feedName = picture == nil

@@ -49,8 +49,9 @@ final class AmbientScreen: Component {
         cardSeconds = context.settings.cardSeconds
         shownAt = time
         self.time = time
-        if let resume { cards.append(AmbientCard(row: resume, continues: true, context: context)) }
-        cards += self.rows.map { AmbientCard(row: $0, continues: false, context: context) }
+        let now = context.wallClock(time)
+        if let resume { cards.append(AmbientCard(row: resume, continues: true, context: context, now: now)) }
+        cards += self.rows.map { AmbientCard(row: $0, continues: false, context: context, now: now) }
     }
 
     /// The newest unread entries a rotation goes through before starting again.
