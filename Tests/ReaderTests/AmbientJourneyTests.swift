@@ -16,11 +16,7 @@ import Widgets
     init() throws {
         var settings = ReaderSettings()
         settings.idleMinutes = 1
-        reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
-                                typesetter: Typesetter(library: try FontLibrary()), settings: settings,
-                                library: ReaderLibrary(store: nil, samples: SampleLibrary.documents),
-                                refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
-                                utcOffset: { _ in 0 })
+        reader = try HeadlessReader.overSamples(settings: settings, writes: true)
         try reader.loop.frame(at: 0)
     }
 
@@ -104,11 +100,7 @@ import Widgets
 /// touch, and only those.
 @Suite struct NewSinceLastTouchTests {
     @Test func rowsSortedSinceTheLastTouchAreMarkedAndNoOthers() throws {
-        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
-                                    typesetter: Typesetter(library: try FontLibrary()), settings: ReaderSettings(),
-                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
-                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
-                                    utcOffset: { _ in 0 })
+        let reader = try HeadlessReader.overSamples()
         try reader.loop.frame(at: 0)
         guard case .list(let shown) = reader.app.screen else { Issue.record("no list"); return }
         let rows = shown.rows

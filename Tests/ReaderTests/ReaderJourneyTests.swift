@@ -310,12 +310,7 @@ final class LoopbackBox: @unchecked Sendable {
 /// The bundled samples on the panel: what a person sees before subscribing to anything.
 @Suite struct SampleReaderTests {
     @Test func aTapOnAnArticlesPictureShowsItWhole() throws {
-        let typesetter = Typesetter(library: try FontLibrary())
-        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60, typesetter: typesetter,
-                                    settings: ReaderSettings(),
-                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
-                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
-                                    utcOffset: { _ in 0 })
+        let reader = try HeadlessReader.overSamples()
         try reader.loop.frame(at: 0)
         guard case .list(let list) = reader.app.screen,
               let index = list.rows.firstIndex(where: { $0.title == "The tiles behind the stove" }) else {
@@ -350,11 +345,7 @@ final class LoopbackBox: @unchecked Sendable {
         // Without ambient or a night schedule, nothing at all is due (the wall's own timers: WallDayTests).
         var settings = ReaderSettings()
         settings.idleMinutes = 0
-        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
-                                    typesetter: Typesetter(library: try FontLibrary()), settings: settings,
-                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
-                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
-                                    utcOffset: { _ in 0 })
+        let reader = try HeadlessReader.overSamples(settings: settings)
         var time = 0.0
         func settle() throws {
             // The panel's order: a frame, then preparing ahead (pictures, neighbours) when nothing moves.
@@ -381,11 +372,7 @@ final class LoopbackBox: @unchecked Sendable {
 /// Where a person is in an article is kept as they read, not only when they open it.
 @Suite struct ReadingPlaceTests {
     @Test func anArticleScrolledToRestIsSavedWhereItRests() throws {
-        let reader = HeadlessReader(pixelWidth: 800, pixelHeight: 480, scale: .one, fps: 60,
-                                    typesetter: Typesetter(library: try FontLibrary()), settings: ReaderSettings(),
-                                    library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
-                                    refreshing: nil, start: Timestamp(year: 2026, month: 11, day: 24, hour: 12), origin: 0,
-                                    utcOffset: { _ in 0 })
+        let reader = try HeadlessReader.overSamples()
         var saved: [ReaderPlace] = []
         reader.app.onPlaceChange = { saved.append($0) }
         try TraceReplay(trace: try TouchTrace(parsing: "0 0 down 200 100\n60000 0 up 200 100"), fps: 60)
