@@ -108,13 +108,11 @@ struct RunCommand: ParsableCommand {
         // Stopped during the wait (SIGTERM): nothing more is started.
         if let crashes, try !backOff(crashes, loop: loop, systemd: systemd, log: log) { return }
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        // The reader, or with --demo (or --scene) the interaction demos: the kiosk shows whatever this makes.
-        let kiosk = demo || scene != nil ? nil : try readerKiosk(loop: loop, log: log)
+        let (kiosk, makeScene) = try shown(loop: loop, log: log)
         kiosk?.notice = crashes?.notice(now: LocalTime.now().secondsSince1970)
-        let demos = kiosk == nil ? RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log) : nil
         let options = KioskOptions(pixelsPerPoint: scale, rotationDegrees: rotate, showTouches: showTouches)
         let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
-                               makeScene: kiosk.map { $0.makeScene } ?? demos!.makeShell)
+                               makeScene: makeScene)
         kiosk?.redraw = { [unowned panel] in panel.redraw() }
         kiosk?.setPower = { [unowned panel] level in panel.setPower(level) }
         let watch = DisplayHotplugWatch(path: path, events: loop) { try panel.openDisplay(choice: choice) }
@@ -173,6 +171,17 @@ struct RunCommand: ParsableCommand {
             log.warning("feeds are not refreshed: \(error)")
             return nil
         }
+    }
+
+    /// What the panel (or the window) shows: the reader, or with --demo (or --scene) the interaction demos,
+    /// remembered across restarts. The reader's kiosk is returned too, for the host to wire up.
+    func shown(loop: EventLoop, log: Logger) throws -> (kiosk: ReaderKiosk?, makeScene: SceneMaker) {
+        if demo || scene != nil {
+            let demos = RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log)
+            return (nil, demos.makeShell)
+        }
+        let kiosk = try readerKiosk(loop: loop, log: log)
+        return (kiosk, kiosk.makeScene)
     }
 
     /// A kiosk that keeps crashing waits longer before each start (systemd restarts it after 2 s whatever

@@ -15,13 +15,12 @@ extension RunCommand {
             throw CommandFailure("no desktop window: \(error)")
         }
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        let kiosk = demo || scene != nil ? nil : try readerKiosk(loop: loop, log: log)
-        let demos = kiosk == nil ? RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log) : nil
+        let (kiosk, makeScene) = try shown(loop: loop, log: log)
         let pixelsPerPoint = Scale(scale ?? 1)
         let panel: WindowPanel
         do {
             panel = try WindowPanel(window: desktop, scale: pixelsPerPoint, showTouches: showTouches, events: loop,
-                                    log: log, makeScene: kiosk.map { $0.makeScene } ?? demos!.makeShell)
+                                    log: log, makeScene: makeScene)
         } catch {
             throw CommandFailure("no desktop window: \(error)")
         }

@@ -8,6 +8,9 @@ import Text
 import Touch
 import Widgets
 
+/// Makes what a host shows for a display of a given size: the reader, or the demos.
+public typealias SceneMaker = (HostSetting) -> Scene
+
 /// What the panel shows, across displays that come and go: one scene from `makeScene` (made on the first
 /// display and made again only when a display of another size appears), touch input, and the session drawing
 /// to the display open now. What the scene is, the kiosk does not know.
@@ -157,9 +160,7 @@ public final class KioskPanel {
 
     private func deliver(_ frames: [TouchFrame]) {
         for frame in frames {
-            if options.showTouches {
-                for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
-            }
+            if options.showTouches { TouchEcho.print(frame) }
             if let session { session.touch(frame) } else { scene?.handle(frame) }
         }
     }

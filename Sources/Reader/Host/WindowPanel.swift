@@ -30,9 +30,7 @@ public final class WindowPanel {
         assembler = TouchAssembler(logicalWidth: width, logicalHeight: height, scale: scale)
         input.onInput = { [unowned self] raw in
             for frame in assembler.handle(raw) {
-                if showTouches {
-                    for e in frame.events { print("touch \(e.slot) \(e.phase) \(e.position.x) \(e.position.y)") }
-                }
+                if showTouches { TouchEcho.print(frame) }
                 driver.touch(frame)
             }
         }
