@@ -13,7 +13,7 @@ DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbu
 # libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference), and a desktop
 # for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture).
 TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
-             zbar-tools libjpeg-turbo-progs xvfb xdotool x11-apps
+             zbar-tools libjpeg-turbo-progs xvfb xdotool x11-apps sqlite3 curl
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Building the appliance image writes device nodes and file owners: root, or sudo.
@@ -41,6 +41,7 @@ test: test-deps
 	scripts/test-cli.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-window.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-sync.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-fuzz-short.sh
 	$(SWIFT) build $(RELEASE_FLAGS)

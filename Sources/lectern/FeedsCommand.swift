@@ -8,7 +8,7 @@ struct FeedsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feeds", abstract: "Manage feed subscriptions in the store.",
         subcommands: [FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsListCommand.self, FeedsImportCommand.self,
-                      FeedsExportCommand.self, FeedsRefreshCommand.self, FeedsStressWriterCommand.self, FeedsCheckWritesCommand.self])
+                      FeedsExportCommand.self, FeedsRefreshCommand.self, FeedsEntriesCommand.self, FeedsMarkCommand.self, FeedsStressWriterCommand.self, FeedsCheckWritesCommand.self])
 }
 
 /// `--store PATH`, shared by the feeds commands.

@@ -21,13 +21,20 @@ struct ReaderOptions: ParsableArguments {
     @Option(help: "Minutes a touch at night keeps the panel on (default 3).") var wakeMinutes: String?
     @Option(help: "Image cache bound, megabytes (default 64).") var imageCacheMb: String?
     @Option(help: "Minutes between background refreshes (default 60).") var refreshMinutes: String?
+    @Option(help: "The aggregator to sync with: local, fever or greader (default local: fetch the feeds here).") var sync: String?
+    @Option(help: "The aggregator's API address.") var syncUrl: String?
+    @Option(help: "The aggregator account's login (Fever: the email).") var syncUser: String?
+    @Option(help: "A file only the service user can read, holding the account's password.") var syncPasswordFile: String?
+    @Option(help: "Minutes between syncs (default 15).") var syncMinutes: String?
 
     var flags: [(key: String, value: String)] {
         let pairs: [(String, String?)] = [("theme", theme), ("text-size", textSize), ("reading-distance", readingDistance),
                                           ("samples", samples), ("store", store), ("opml", opml),
                                           ("idle-minutes", idleMinutes), ("card-seconds", cardSeconds), ("night", night),
                                           ("dim-minutes", dimMinutes), ("wake-minutes", wakeMinutes),
-                                          ("image-cache-mb", imageCacheMb), ("refresh-minutes", refreshMinutes)]
+                                          ("image-cache-mb", imageCacheMb), ("refresh-minutes", refreshMinutes),
+                                          ("sync", sync), ("sync-url", syncUrl), ("sync-user", syncUser),
+                                          ("sync-password-file", syncPasswordFile), ("sync-minutes", syncMinutes)]
         return pairs.compactMap { key, value in value.map { (key, $0) } }
     }
 

@@ -23,7 +23,7 @@ import Testing
         let feed = try #require(try store.feedID(url: StoreStress.feedURL))
         // Write 2 starred w1; take the star away as a lost write would.
         let w1 = try #require(try store.entry(feed: feed, key: "w1")?.id)
-        try store.setStarred(w1, false)
+        try store.setStarred(w1, false, at: Timestamp(secondsSince1970: 1_700_000_010))
         #expect(try stress.problems(acknowledged: 3) == ["acknowledged write 2 lost its star"])
     }
 }

@@ -180,7 +180,7 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         #expect(try store.entries(feed: b, limit: 10).map(\.key) == ["b2", "b1"])
         let a2 = try #require(try store.entry(feed: a, key: "a2"))
         try store.markRead([a2.id], at: at(1_000))
-        try store.setStarred(a2.id, true)
+        try store.setStarred(a2.id, true, at: at(1_000))
         #expect(try store.newestUnread(limit: 10).map(\.key) == ["b2", "b1", "a1"])
         #expect(try store.starred(limit: 10).map(\.key) == ["a2"])
         try store.markRead([a2.id], read: false, at: at(1_100))
@@ -227,7 +227,7 @@ private func entry(_ id: String, published: Timestamp? = nil, title: String? = n
         func id(_ key: String) throws -> EntryID { try #require(try store.entry(feed: feed, key: key)).id }
         try store.markRead([try id("e0"), try id("e1")], at: at(1_000))
         try store.markRead([try id("e2")], at: at(9 * day))
-        try store.setStarred(try id("e3"), true)
+        try store.setStarred(try id("e3"), true, at: at(1_000))
         try store.store(ParsedFeed(entries: [entry("e8", published: at(480)), entry("e9", published: at(540))]),
                         for: feed, at: at(10 * day))
         // Unread: e4…e9 (e3 is starred); keep the 2 newest → e4, e5, e6, e7 go. Read: e0, e1 read 10 days

@@ -59,9 +59,15 @@ public struct FeedFetcher: Sendable {
 
         let transfer = Transfer(maxBodyBytes: configuration.maxBodyBytes, isCancelled: isCancelled)
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        headers = curl_slist_append(headers, "Accept: \(Self.accept)")
+        headers = curl_slist_append(headers, "Accept: \(request.accept ?? Self.accept)")
         // Stored validators came from servers: one with a line break or NUL would forge headers, so it is left out.
         func isSafe(_ value: String) -> Bool { !value.utf8.contains { $0 == 10 || $0 == 13 || $0 == 0 } }
+        for line in request.headers {
+            guard isSafe(line) else {
+                throw FetchError(.invalidURL, url: request.url, detail: "a header holds a line break")
+            }
+            headers = curl_slist_append(headers, line)
+        }
         if let etag = request.etag, isSafe(etag) { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
         if let lastModified = request.lastModified, isSafe(lastModified) {
             headers = curl_slist_append(headers, "If-Modified-Since: \(lastModified)")
@@ -93,6 +99,11 @@ public struct FeedFetcher: Sendable {
                 // A proxy's "200 Connection established" is not a hop of the feed's own redirect chain.
                 set(lectern_curl_setopt_long(curl, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
                 set(lectern_curl_setopt_pointer(curl, CURLOPT_HTTPHEADER, headers))
+                if let form = request.form {
+                    // Copied by curl, so the form's memory need not outlive this call.
+                    set(lectern_curl_setopt_long(curl, CURLOPT_POSTFIELDSIZE, form.utf8.count))
+                    set(lectern_curl_setopt_string(curl, CURLOPT_COPYPOSTFIELDS, form))
+                }
                 set(lectern_curl_setopt_data_callback(curl, CURLOPT_HEADERFUNCTION, headerCallback))
                 set(lectern_curl_setopt_pointer(curl, CURLOPT_HEADERDATA, context))
                 set(lectern_curl_setopt_data_callback(curl, CURLOPT_WRITEFUNCTION, writeCallback))

@@ -1,15 +1,27 @@
-/// One conditional GET of a feed: its URL and the validators stored from the last fetch.
+/// One conditional GET of a feed: its URL and the validators stored from the last fetch. An aggregator's API
+/// call (see `Sync`) is the same transfer with a form POSTed and headers of its own.
 public struct FetchRequest: Equatable, Sendable {
     public var url: String
     /// The last response's `ETag`, sent back as `If-None-Match`.
     public var etag: String?
     /// The last response's `Last-Modified`, sent back as `If-Modified-Since`.
     public var lastModified: String?
+    /// An `application/x-www-form-urlencoded` body: the request is a POST. It may hold a password, so it is
+    /// never part of an error or a log line.
+    public var form: String?
+    /// Further header lines (`Authorization: …`). One holding a line break is refused rather than sent.
+    public var headers: [String]
+    /// What the answer may be; nil: the feed formats.
+    public var accept: String?
 
-    public init(url: String, etag: String? = nil, lastModified: String? = nil) {
+    public init(url: String, etag: String? = nil, lastModified: String? = nil, form: String? = nil,
+                headers: [String] = [], accept: String? = nil) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.form = form
+        self.headers = headers
+        self.accept = accept
     }
 }
 

@@ -228,7 +228,7 @@ private final class ThreadStart {
 }
 
 /// Starts a joinable thread running `body`; on failure, the error pthread_create returned.
-private func startThread(_ body: @escaping @Sendable () -> Void) -> (pthread_t?, Int32) {
+func startThread(_ body: @escaping @Sendable () -> Void) -> (pthread_t?, Int32) {
     let start = Unmanaged.passRetained(ThreadStart(body)).toOpaque()
     var thread = pthread_t()
     let result = pthread_create(&thread, nil, { context in

@@ -3,7 +3,9 @@ public enum FetchStatusText {
     public static func describe(_ feed: StoredFeed, now: Timestamp) -> String {
         let fetch = feed.fetch
         var parts: [String] = []
-        if fetch.isGone {
+        if feed.remoteID != nil {
+            parts.append("kept by the aggregator")
+        } else if fetch.isGone {
             parts.append("gone (410): no longer fetched")
         } else if let lastFetch = fetch.lastFetch {
             let when = ago(lastFetch, now: now)
@@ -19,7 +21,7 @@ public enum FetchStatusText {
         } else {
             parts.append("never fetched")
         }
-        if !fetch.isGone, let next = fetch.nextCheck {
+        if feed.remoteID == nil, !fetch.isGone, let next = fetch.nextCheck {
             parts.append(next <= now ? "next check due" : "next check in \(span(next.secondsSince1970 - now.secondsSince1970))")
         }
         parts.append("\(feed.unreadCount) unread")

@@ -166,6 +166,8 @@ public final class Database {
 
     /// The rowid of the last row inserted on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection) }
+    /// Rows the last INSERT, UPDATE or DELETE changed (0 for an insert an ON CONFLICT clause skipped).
+    public var changes: Int { Int(sqlite3_changes(connection)) }
 
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }

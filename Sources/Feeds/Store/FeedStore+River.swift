@@ -105,11 +105,39 @@ extension FeedStore {
         var changed = 0
         try database.transaction {
             for id in ids {
-                changed += try database.run("UPDATE entries SET read = 1, read_at = ? WHERE id = ? AND read = 0",
-                                            .integer(now.secondsSince1970), .integer(id.rawValue))
+                let one = try database.run("UPDATE entries SET read = 1, read_at = ? WHERE id = ? AND read = 0",
+                                           .integer(now.secondsSince1970), .integer(id.rawValue))
+                if one > 0 { try queueChange(.read, of: id, at: now) }
+                changed += one
             }
         }
         return changed
+    }
+}
+
+/// An entry's reading state, for `lectern feeds entries` and checks that compare two stores.
+public struct EntryState: Equatable, Sendable {
+    public var id: EntryID
+    public var feed: FeedID
+    public var title: String?
+    /// The aggregator's id for it, when an account keeps it.
+    public var remoteID: String?
+    public var isRead: Bool
+    public var isStarred: Bool
+}
+
+extension FeedStore {
+    /// Every entry's reading state, newest first.
+    public func entryStates() throws -> [EntryState] {
+        var result: [EntryState] = []
+        try database.query("""
+            SELECT id, feed_id, title, remote_id, read, starred FROM entries ORDER BY sort_time DESC, id DESC
+            """) { row in
+            result.append(EntryState(id: EntryID(rawValue: row.int64(at: 0)), feed: FeedID(rawValue: row.int64(at: 1)),
+                                     title: row.string(at: 2), remoteID: row.string(at: 3),
+                                     isRead: row.int64(at: 4) != 0, isStarred: row.int64(at: 5) != 0))
+        }
+        return result
     }
 }
 

@@ -101,7 +101,7 @@ public final class FeedStore {
         let statement = try database.cached("""
             SELECT id, url, title, site_link, icon, category, added_at, position, etag, last_modified, last_fetch,
                    last_status, last_error, consecutive_errors, next_check, gone, ttl_minutes,
-                   (SELECT count(*) FROM entries WHERE feed_id = feeds.id AND read = 0), muted
+                   (SELECT count(*) FROM entries WHERE feed_id = feeds.id AND read = 0), muted, remote_id
             FROM feeds WHERE \(condition) ORDER BY position, id
             """)
         defer { statement.reset() }
@@ -119,7 +119,7 @@ public final class FeedStore {
                     consecutiveErrors: Int(row.int64(at: 13)),
                     nextCheck: row.optionalInt64(at: 14).map(Timestamp.init), isGone: row.int64(at: 15) != 0,
                     timeToLiveMinutes: row.optionalInt64(at: 16).map { Int(clamping: $0) }),
-                unreadCount: Int(row.int64(at: 17)), isMuted: row.int64(at: 18) != 0))
+                unreadCount: Int(row.int64(at: 17)), isMuted: row.int64(at: 18) != 0, remoteID: row.string(at: 19)))
         }
         return result
     }
@@ -233,7 +233,7 @@ public final class FeedStore {
         return found
     }
 
-    private func insertEnclosures(_ enclosures: [Enclosure], entry: Int64) throws {
+    func insertEnclosures(_ enclosures: [Enclosure], entry: Int64) throws {
         for (position, enclosure) in enclosures.enumerated() {
             try database.run("INSERT INTO enclosures (entry_id, position, url, type, length) VALUES (?, ?, ?, ?, ?)",
                              .integer(entry), .integer(Int64(position)), .text(enclosure.url),
@@ -317,17 +317,20 @@ public final class FeedStore {
     public func markRead(_ ids: [EntryID], read: Bool = true, at now: Timestamp) throws {
         try database.transaction {
             for id in ids {
-                try database.run("UPDATE entries SET read = ?, read_at = ? WHERE id = ? AND read != ?",
-                                 .integer(read ? 1 : 0), read ? .integer(now.secondsSince1970) : .null,
-                                 .integer(id.rawValue), .integer(read ? 1 : 0))
+                let changed = try database.run("UPDATE entries SET read = ?, read_at = ? WHERE id = ? AND read != ?",
+                                               .integer(read ? 1 : 0), read ? .integer(now.secondsSince1970) : .null,
+                                               .integer(id.rawValue), .integer(read ? 1 : 0))
+                if changed > 0 { try queueChange(read ? .read : .unread, of: id, at: now) }
             }
         }
     }
 
-    public func setStarred(_ id: EntryID, _ starred: Bool) throws {
+    /// Stars an entry (or unstars it). `now` dates the change for an aggregator account's queue.
+    public func setStarred(_ id: EntryID, _ starred: Bool, at now: Timestamp) throws {
         try database.transaction {
-            try database.run("UPDATE entries SET starred = ? WHERE id = ?", .integer(starred ? 1 : 0),
-                             .integer(id.rawValue))
+            let changed = try database.run("UPDATE entries SET starred = ? WHERE id = ? AND starred != ?",
+                                           .integer(starred ? 1 : 0), .integer(id.rawValue), .integer(starred ? 1 : 0))
+            if changed > 0 { try queueChange(starred ? .star : .unstar, of: id, at: now) }
         }
     }
 

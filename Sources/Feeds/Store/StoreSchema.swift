@@ -76,6 +76,21 @@ enum StoreSchema {
         """
         ALTER TABLE feeds ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;
         """,
+        // 6: an aggregator account's ids for feeds and entries, the panel's changes waiting to reach it (in the
+        // order they were made), and how the last syncs went.
+        """
+        ALTER TABLE feeds ADD COLUMN remote_id TEXT;
+        ALTER TABLE entries ADD COLUMN remote_id TEXT;
+        CREATE UNIQUE INDEX entries_remote ON entries (remote_id) WHERE remote_id IS NOT NULL;
+        CREATE TABLE sync_changes (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            remote_id TEXT NOT NULL,
+            change TEXT NOT NULL,
+            made_at INTEGER NOT NULL
+        );
+        CREATE INDEX sync_changes_item ON sync_changes (remote_id);
+        CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

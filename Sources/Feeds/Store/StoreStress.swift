@@ -35,7 +35,7 @@ public struct StoreStress {
                 try store.store(ParsedFeed(entries: [Self.entry(index)]), for: feed, at: now)
                 if let previous {
                     try store.markRead([previous], at: now)
-                    if index % 2 == 0 { try store.setStarred(previous, true) }
+                    if index % 2 == 0 { try store.setStarred(previous, true, at: now) }
                 }
                 return try store.entry(feed: feed, key: Self.key(index))?.id
             }

@@ -60,6 +60,8 @@ public struct StoredFeed: Equatable, Sendable {
     public var unreadCount: Int
     /// Kept out of the Unread and Today rivers (still fetched, still in its own river).
     public var isMuted: Bool = false
+    /// The aggregator's id for it when an account keeps it (then the panel does not fetch it itself).
+    public var remoteID: String?
 }
 
 /// An entry as stored, with its reading state.

@@ -16,7 +16,7 @@ extension ReaderApp {
             case .removed(let index):
                 let entry = list.rows[index].entry
                 storeWrite {
-                    if list.filter == .starred { try context.library.setStarred(entry.id, false) } else {
+                    if list.filter == .starred { try context.library.setStarred(entry.id, false, at: wallNow) } else {
                         try context.library.markRead([entry.id], read: true, at: wallNow)
                     }
                 }
@@ -28,7 +28,7 @@ extension ReaderApp {
             case .undo(let index):
                 let entry = list.rows[index].entry
                 storeWrite {
-                    if list.filter == .starred { try context.library.setStarred(entry.id, true) } else {
+                    if list.filter == .starred { try context.library.setStarred(entry.id, true, at: wallNow) } else {
                         try context.library.markRead([entry.id], read: false, at: wallNow)
                     }
                 }
@@ -41,7 +41,7 @@ extension ReaderApp {
                     storeWrite { try context.library.markRead([entry.id], read: !entry.isRead, at: wallNow) }
                     list.update(index) { $0.isRead.toggle() }
                 case .toggleStar:
-                    storeWrite { try context.library.setStarred(entry.id, !entry.isStarred) }
+                    storeWrite { try context.library.setStarred(entry.id, !entry.isStarred, at: wallNow) }
                     list.update(index) { $0.isStarred.toggle() }
                 case .qr:
                     if let link = entry.link { overlay = .qr(link) }

@@ -1,3 +1,4 @@
+import Feeds
 import Touch
 import Widgets
 
@@ -31,6 +32,16 @@ public struct ReaderSettings: Equatable, Sendable {
     public var imageCacheMegabytes: Int = 64
     /// Minutes between background refreshes of a feed (before ttl, max-age and back-off).
     public var refreshMinutes: Int = 60
+    /// The aggregator the panel syncs with; nil: none, the panel fetches its feeds itself.
+    public var sync: SyncAccount.Kind?
+    /// The aggregator's API address (Fever's endpoint, or the Google Reader API's base).
+    public var syncURL: String?
+    /// The account's login (Fever: the email; none: the password file holds Fever's API key).
+    public var syncUser: String?
+    /// A file, readable by the service user alone, holding the account's password.
+    public var syncPasswordFile: String?
+    /// Minutes between syncs (before back-off).
+    public var syncMinutes: Double = 15
 
     public init() {}
 
@@ -58,7 +69,8 @@ public struct ReaderSettings: Equatable, Sendable {
 
     /// Every key, in the order the README and `lectern config` list them.
     public static let keys = ["theme", "text-size", "reading-distance", "samples", "store", "opml", "idle-minutes",
-                              "card-seconds", "night", "dim-minutes", "wake-minutes", "image-cache-mb", "refresh-minutes"]
+                              "card-seconds", "night", "dim-minutes", "wake-minutes", "image-cache-mb", "refresh-minutes",
+                              "sync", "sync-url", "sync-user", "sync-password-file", "sync-minutes"]
 
     /// The keys a person changes on the panel, saved to the state directory.
     public static let panelKeys = ["theme", "text-size"]
@@ -100,6 +112,20 @@ public struct ReaderSettings: Equatable, Sendable {
             night = value
         case "image-cache-mb": imageCacheMegabytes = Int(try number(0...4096))
         case "refresh-minutes": refreshMinutes = Int(try number(60...1440))
+        case "sync":
+            if value.isEmpty || value == "local" || value == "off" { sync = nil; return }
+            guard let kind = SyncAccount.Kind(rawValue: value) else {
+                throw SettingError(key: key, value: value, expected: "local, fever or greader")
+            }
+            sync = kind
+        case "sync-url":
+            guard value.isEmpty || value.hasPrefix("http://") || value.hasPrefix("https://") else {
+                throw SettingError(key: key, value: value, expected: "an http or https URL")
+            }
+            syncURL = value.isEmpty ? nil : value
+        case "sync-user": syncUser = value.isEmpty ? nil : value
+        case "sync-password-file": syncPasswordFile = value.isEmpty ? nil : value
+        case "sync-minutes": syncMinutes = try number(1...1440)
         default: throw SettingError(key: key, value: value, expected: nil)
         }
     }
@@ -120,6 +146,11 @@ public struct ReaderSettings: Equatable, Sendable {
         case "night": night ?? "off"
         case "image-cache-mb": String(imageCacheMegabytes)
         case "refresh-minutes": String(refreshMinutes)
+        case "sync": sync?.rawValue ?? "local"
+        case "sync-url": syncURL ?? ""
+        case "sync-user": syncUser ?? ""
+        case "sync-password-file": syncPasswordFile ?? ""
+        case "sync-minutes": Self.plain(syncMinutes)
         default: nil
         }
     }

@@ -105,9 +105,9 @@ public final class ReaderLibrary {
         try active?.markRead(ids, read: read, at: now)
     }
 
-    public func setStarred(_ id: EntryID, _ starred: Bool) throws {
+    public func setStarred(_ id: EntryID, _ starred: Bool, at now: Timestamp) throws {
         guard writes else { return }
-        try active?.setStarred(id, starred)
+        try active?.setStarred(id, starred, at: now)
     }
 
     @discardableResult

@@ -1,0 +1,112 @@
+/// One sync with an aggregator, start to end, on the calling thread (a worker's, or `lectern sync`'s):
+///
+/// 1. sign in;
+/// 2. send the panel's queued changes, oldest first, each batch leaving the queue once the server took it;
+/// 3. mirror the server's subscriptions;
+/// 4. fetch the server's unread and starred ids, then the contents of those the panel lacks, in batches, each
+///    stored in its own transaction (so the next sync after a kill goes on from where this one stopped);
+/// 5. take the server's state for every entry the panel did not change since.
+///
+/// Nothing is lost at any step: a change leaves the queue only after the server answered for it (sending it
+/// twice is harmless: marking read what is read changes nothing), and entries are fetched until they are there.
+public struct SyncEngine {
+    /// What one sync did: the summary line of `lectern sync`, and the feeds screen's report.
+    public struct Report: Equatable, Sendable {
+        public var feeds = 0
+        public var newEntries = 0
+        /// New entries per feed, for the feeds screen.
+        public var newPerFeed: [FeedID: Int] = [:]
+        public var changesSent = 0
+        public var changesApplied = 0
+
+        public init() {}
+
+        public var summary: String {
+            "synced: \(feeds) feeds, \(newEntries) new entries, \(changesSent) local changes sent, "
+                + "\(changesApplied) server changes applied"
+        }
+    }
+
+    public let account: SyncAccount
+    private let api: AggregatorAPI
+    /// Each step as it goes (`lectern sync` prints them to stderr).
+    public var progress: (String) -> Void = { _ in }
+
+    public init(account: SyncAccount, fetcher: FeedFetcher, isCancelled: (@Sendable () -> Bool)? = nil) {
+        self.account = account
+        let call = APICall(fetcher: fetcher, isCancelled: isCancelled)
+        api = switch account.kind {
+        case .fever: FeverAPI(account: account, call: call)
+        case .greader: GoogleReaderAPI(account: account, call: call)
+        }
+    }
+
+    init(account: SyncAccount, api: AggregatorAPI) {
+        self.account = account
+        self.api = api
+    }
+
+    /// Runs the sync against `store` (a connection of the caller's thread). Times are recorded as `now`.
+    public func run(store: FeedStore, now: Timestamp) throws(SyncError) -> Report {
+        var report = Report()
+        try storing { try store.adoptAccount(account.identity) }
+        progress("signing in to \(account.description)")
+        try api.signIn()
+
+        report.changesSent = try sendQueuedChanges(store)
+
+        let remoteFeeds = try api.subscriptions()
+        let feeds = try storing { try store.mirrorSubscriptions(remoteFeeds, at: now) }
+        report.feeds = feeds.count
+        progress("\(feeds.count) feeds")
+
+        let unread = try api.unreadIDs()
+        let starred = try api.starredIDs()
+        let held = try storing { try store.remoteItemIDs() }
+        // Newest first (ids grow with time on every server seen), so a sync cut short has the newest in place.
+        let missing = unread.union(starred).subtracting(held).sorted(by: >)
+        progress("\(unread.count) unread, \(starred.count) starred on the server; \(missing.count) entries to fetch")
+        var fetched = 0
+        for start in stride(from: 0, to: missing.count, by: api.batchSize) {
+            let batch = Array(missing[start..<min(start + api.batchSize, missing.count)])
+            let entries = try api.entries(batch)
+            let added = try storing { try store.storeSynced(entries, feeds: feeds, at: now) }
+            for (feed, count) in added { report.newPerFeed[feed, default: 0] += count }
+            fetched += batch.count
+            progress("entries \(fetched)/\(missing.count)")
+        }
+        report.newEntries = report.newPerFeed.values.reduce(0, +)
+
+        report.changesApplied = try storing { try store.applyServerState(unread: unread, starred: starred, at: now) }
+        return report
+    }
+
+    /// Sends the queue in order, consecutive changes of one kind together in batches. Returns how many were sent.
+    private func sendQueuedChanges(_ store: FeedStore) throws(SyncError) -> Int {
+        var sent = 0
+        while true {
+            let queued = try storing { try store.queuedChanges(limit: 1_000) }
+            guard !queued.isEmpty else { return sent }
+            var index = 0
+            while index < queued.count {
+                let change = queued[index].change
+                var end = index
+                while end < queued.count, queued[end].change == change, end - index < api.batchSize { end += 1 }
+                let batch = queued[index..<end]
+                try api.send(change, batch.map(\.item))
+                try storing { try store.removeQueuedChanges(batch.map(\.sequence)) }
+                sent += batch.count
+                index = end
+                progress("\(sent) local changes sent")
+            }
+        }
+    }
+
+    private func storing<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SyncError(.store, "store not written: \(error)")
+        }
+    }
+}
