@@ -19,8 +19,13 @@ struct ImagePrefetch: Sendable {
 
     func fetch(for fetched: FetchedFeed) {
         guard case .answered(_, .success(let document)?) = fetched else { return }
+        fetch(entries: Array(document.entries.prefix(Self.entriesPerFeed)))
+    }
+
+    /// The pictures of `entries`, a few each, those not cached yet.
+    func fetch(entries: [ParsedEntry]) {
         var wanted: [String] = []
-        for entry in document.entries.prefix(Self.entriesPerFeed) {
+        for entry in entries {
             for url in EntryImages.urls(thumbnail: entry.thumbnail, enclosures: entry.enclosures, markup: entry.markup,
                                         limit: Self.imagesPerEntry) where !wanted.contains(url) {
                 wanted.append(url)

@@ -19,6 +19,13 @@ public final class FeedRefresher {
         public var outcome: Outcome
         /// The feed's new address after a permanent redirect, when it was stored.
         public var movedTo: String?
+
+        public init(feed: FeedID, title: String, outcome: Outcome, movedTo: String? = nil) {
+            self.feed = feed
+            self.title = title
+            self.outcome = outcome
+            self.movedTo = movedTo
+        }
     }
 
     /// How much the panel keeps: starred entries always, `unreadPerFeed` unread ones per feed, read ones for

@@ -3,7 +3,7 @@
 /// `auth: 0`, so every answer is checked for it.
 final class FeverAPI: AggregatorAPI {
     private let endpoint: String
-    private let key: String
+    let key: String
     private let call: APICall
 
     /// Fever's own limit on `with_ids`.

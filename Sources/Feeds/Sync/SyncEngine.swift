@@ -29,11 +29,18 @@ public struct SyncEngine {
 
     public let account: SyncAccount
     private let api: AggregatorAPI
+    /// Where the pictures of the newest new entries go before the sync reports (nil: not fetched), so the list's
+    /// "N new" comes when their rows can show them, as with a feed fetched by the panel itself.
+    var images: ImagePrefetch?
+    /// How many of the new entries, newest first, have their pictures fetched.
+    static let entriesWithPictures = 36
     /// Each step as it goes (`lectern sync` prints them to stderr).
     public var progress: (String) -> Void = { _ in }
 
-    public init(account: SyncAccount, fetcher: FeedFetcher, isCancelled: (@Sendable () -> Bool)? = nil) {
+    public init(account: SyncAccount, fetcher: FeedFetcher, isCancelled: (@Sendable () -> Bool)? = nil,
+                images: ImageCache? = nil) {
         self.account = account
+        self.images = images.map { ImagePrefetch(cache: $0, fetcher: fetcher) }
         let call = APICall(fetcher: fetcher, isCancelled: isCancelled)
         api = switch account.kind {
         case .fever: FeverAPI(account: account, call: call)
@@ -67,9 +74,13 @@ public struct SyncEngine {
         let missing = unread.union(starred).subtracting(held).sorted(by: >)
         progress("\(unread.count) unread, \(starred.count) starred on the server; \(missing.count) entries to fetch")
         var fetched = 0
+        var newest: [RemoteEntry] = []
         for start in stride(from: 0, to: missing.count, by: api.batchSize) {
             let batch = Array(missing[start..<min(start + api.batchSize, missing.count)])
             let entries = try api.entries(batch)
+            if images != nil, newest.count < Self.entriesWithPictures {
+                newest += entries.filter { !$0.isRead }.prefix(Self.entriesWithPictures - newest.count)
+            }
             let added = try storing { try store.storeSynced(entries, feeds: feeds, at: now) }
             for (feed, count) in added { report.newPerFeed[feed, default: 0] += count }
             fetched += batch.count
@@ -78,6 +89,10 @@ public struct SyncEngine {
         report.newEntries = report.newPerFeed.values.reduce(0, +)
 
         report.changesApplied = try storing { try store.applyServerState(unread: unread, starred: starred, at: now) }
+        if let images, !newest.isEmpty {
+            progress("pictures of \(newest.count) new entries")
+            images.fetch(entries: newest.map(FeedStore.parsedEntry))
+        }
         return report
     }
 

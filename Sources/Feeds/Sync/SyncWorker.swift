@@ -14,6 +14,7 @@ public final class SyncWorker {
     private let storePath: String
     private let account: SyncAccount
     private let fetcher: FeedFetcher
+    private let images: ImageCache?
     private let shared = Shared()
     private var thread: pthread_t?
 
@@ -23,13 +24,14 @@ public final class SyncWorker {
         let outcome = Mutex<Outcome?>(nil)
     }
 
-    public init(storePath: String, account: SyncAccount, fetcher: FeedFetcher) throws(FetchWorkerError) {
+    public init(storePath: String, account: SyncAccount, fetcher: FeedFetcher, images: ImageCache? = nil) throws(FetchWorkerError) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard fd >= 0 else { throw FetchWorkerError("eventfd") }
         fileDescriptor = fd
         self.storePath = storePath
         self.account = account
         self.fetcher = fetcher
+        self.images = images
     }
 
     deinit {
@@ -45,10 +47,10 @@ public final class SyncWorker {
     public func start(at now: Timestamp) -> Bool {
         guard thread == nil else { return false }
         shared.cancelled.store(false, ordering: .relaxed)
-        let (shared, storePath, account, fetcher, fd) = (shared, storePath, account, fetcher, fileDescriptor)
+        let (shared, storePath, account, fetcher, images, fd) = (shared, storePath, account, fetcher, images, fileDescriptor)
         let (started, _) = startThread {
-            let outcome = SyncWorker.sync(storePath: storePath, account: account, fetcher: fetcher, at: now,
-                                          isCancelled: { shared.cancelled.load(ordering: .relaxed) })
+            let outcome = SyncWorker.sync(storePath: storePath, account: account, fetcher: fetcher, images: images,
+                                          at: now, isCancelled: { shared.cancelled.load(ordering: .relaxed) })
             shared.outcome.withLock { $0 = outcome }
             var one: UInt64 = 1
             _ = write(fd, &one, MemoryLayout<UInt64>.size)
@@ -79,7 +81,8 @@ public final class SyncWorker {
     }
 
     /// One sync on the calling thread, recorded in the store: how it went, and the failures in a row.
-    public static func sync(storePath: String, account: SyncAccount, fetcher: FeedFetcher, at now: Timestamp,
+    public static func sync(storePath: String, account: SyncAccount, fetcher: FeedFetcher, images: ImageCache? = nil,
+                            at now: Timestamp,
                             isCancelled: (@Sendable () -> Bool)? = nil,
                             progress: @escaping (String) -> Void = { _ in }) -> Outcome {
         let store: FeedStore
@@ -88,7 +91,7 @@ public final class SyncWorker {
         } catch {
             return .failure(SyncError(.store, "store not opened: \(error)"))
         }
-        var engine = SyncEngine(account: account, fetcher: fetcher, isCancelled: isCancelled)
+        var engine = SyncEngine(account: account, fetcher: fetcher, isCancelled: isCancelled, images: images)
         engine.progress = progress
         let outcome: Outcome
         do {

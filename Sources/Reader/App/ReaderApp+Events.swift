@@ -108,6 +108,10 @@ extension ReaderApp {
 
     func startRefresh(from origin: RefreshOrigin) {
         refreshOrigin = origin
+        if let startSync, !context.library.showsSamples {
+            if !startSync() { finishRefresh() }
+            return
+        }
         let submitted = context.library.showsSamples ? 0 : (refreshing?.start(at: wallNow) ?? 0)
         if submitted == 0 { finishRefresh() }
     }
@@ -135,6 +139,31 @@ extension ReaderApp {
         default: break
         }
         needsFullDraw = true
+    }
+
+    /// A sync with the account finished (pulled for, or on its schedule): a pull waiting for it ends with each
+    /// feed's line saying what came, or why the sync failed; else the list says how many arrived.
+    public func syncFinished(_ outcome: SyncWorker.Outcome) {
+        var added = 0
+        var reports: [FeedRefresher.Report] = []
+        for feed in context.library.feeds() {
+            let result: FeedRefresher.Report.Outcome
+            switch outcome {
+            case .success(let report):
+                let new = report.newPerFeed[feed.id] ?? 0
+                added += new
+                result = .updated(added: new, updated: 0)
+            case .failure(let error): result = .failed(error.message)
+            }
+            reports.append(FeedRefresher.Report(feed: feed.id, title: feed.title ?? feed.url, outcome: result))
+        }
+        guard refreshOrigin != nil else {
+            entriesArrived(added)
+            return
+        }
+        if case .feeds(let feeds) = screen { for report in reports { feeds.report(report) } }
+        pendingArrivals += added
+        finishRefresh()
     }
 
     /// Entries arrived from the background refresh: the list says how many, without moving a row.

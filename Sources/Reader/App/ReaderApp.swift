@@ -50,6 +50,9 @@ public final class ReaderApp: Scene {
     var refreshOrigin: RefreshOrigin?
     enum RefreshOrigin { case list, feeds }
     var pendingArrivals = 0
+    /// With an aggregator account, a pull asks for a sync through this instead of refreshing the feeds itself
+    /// (true: a sync is under way, and `syncFinished` will say how it went).
+    public var startSync: (() -> Bool)?
     var picturesArrived = false
     var writesAtRest: [() throws -> Void] = []
     /// The scroll offset in the place last saved.

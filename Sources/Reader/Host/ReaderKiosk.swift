@@ -17,6 +17,8 @@ public final class ReaderKiosk {
     private let refreshRun: RefreshRun?
     private let images: ReaderImages
     private var keeper: FeedKeeper?
+    /// With an aggregator account, this keeps the store in step with it, and the panel fetches nothing itself.
+    private var syncKeeper: SyncKeeper?
     private var refreshWatch: EventLoop.Watch?
     public private(set) var app: ReaderApp?
     /// Asks the panel for a frame (the kiosk's `redraw`); set once the panel exists.
@@ -39,7 +41,11 @@ public final class ReaderKiosk {
         let (cache, problem) = ReaderLaunch.imageCache(directory: stateDirectory, settings: settings)
         if let problem { log.warning("\(problem)") }
         images = ReaderImages(cache: cache)
-        if let store {
+        if let store, settings.sync != nil {
+            refreshRun = nil
+            syncKeeper = Self.syncKeeper(settings: settings, store: store, fetcher: fetcher, images: cache,
+                                         events: events, library: library, log: log)
+        } else if let store {
             refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher, images: cache),
                                          waitsForResults: false)
             do {
@@ -52,6 +58,27 @@ public final class ReaderKiosk {
         } else {
             refreshRun = nil
         }
+    }
+
+    /// The account's keeper, or nil (said in the log and on the feeds screen) when the account cannot sync.
+    private static func syncKeeper(settings: ReaderSettings, store: FeedStore, fetcher: FeedFetcher, images: ImageCache?,
+                                   events: EventLoop, library: ReaderLibrary, log: Logger) -> SyncKeeper? {
+        do {
+            guard let account = try settings.syncAccount() else { return nil }
+            library.syncAccount = account.description
+            let worker = try SyncWorker(storePath: store.database.path, account: account, fetcher: fetcher, images: images)
+            return SyncKeeper(events: events, worker: worker, schedule: SyncSchedule(interval: settings.syncMinutes * 60),
+                              store: store, wallClock: LocalTime.now)
+        } catch let error as SyncError {
+            library.syncAccount = settings.sync?.rawValue
+            library.syncProblem = error.message
+            log.error("not syncing: \(error.message)")
+        } catch {
+            library.syncAccount = settings.sync?.rawValue
+            library.syncProblem = "\(error)"
+            log.error("not syncing: \(error)")
+        }
+        return nil
     }
 
     /// The app for a display of `setting`'s size, at the place saved before (the same river, the same
@@ -80,6 +107,7 @@ public final class ReaderKiosk {
         }
         made.onStoreError = { error in log.error("store not written: \(error)") }
         made.onPowerChange = { [unowned self] level in setPower(level) }
+        if let syncKeeper { made.startSync = { syncKeeper.syncNow() } }
         app = made
         return made
     }
@@ -92,6 +120,17 @@ public final class ReaderKiosk {
                 app?.refreshReportsReady()
                 redraw()
             }
+        }
+        if let syncKeeper {
+            syncKeeper.onFinish = { [unowned self] outcome in
+                switch outcome {
+                case .success(let report): log.info("\(report.summary)")
+                case .failure(let error): log.error("sync failed: \(error.message)")
+                }
+                app?.syncFinished(outcome)
+                redraw()
+            }
+            syncKeeper.start()
         }
         guard let keeper else { return }
         keeper.onReport = { [unowned self] report in
@@ -109,6 +148,7 @@ public final class ReaderKiosk {
         // A mark-read still waiting for the panel to rest is written before the process goes.
         app?.flushWritesAtRest()
         keeper?.stop()
+        syncKeeper?.stop()
         if let refreshWatch { events.unwatch(refreshWatch) }
         refreshRun?.shutdown()
     }

@@ -100,6 +100,14 @@ public final class ReaderLibrary {
 
     public func unreadCount() -> Int { (try? active?.unreadCount()) ?? 0 }
 
+    /// The aggregator account the subscriptions are synced with (its description, no password); nil when the
+    /// panel fetches its own feeds.
+    public var syncAccount: String?
+    /// Why the account cannot sync at all (say, its password file is missing), for the feeds screen.
+    public var syncProblem: String?
+    /// How the syncs with the account have gone.
+    public func syncRecord() -> SyncRecord? { try? store?.syncRecord() }
+
     public func markRead(_ ids: [EntryID], read: Bool, at now: Timestamp) throws {
         guard writes else { return }
         try active?.markRead(ids, read: read, at: now)

@@ -234,17 +234,39 @@ final class FeedsScreen: Component {
 
     /// The feed's status in words: its refresh now, else how its last fetch went.
     func statusLine(_ feed: StoredFeed, now: Timestamp) -> (String, Bool) {
+        let synced = context.library.syncAccount != nil
         switch progress[feed.id] {
-        case .waiting?: return ("Refreshing…", false)
-        case .done(let text)?: return ("Refreshed: \(text)", false)
+        case .waiting?: return (synced ? "Syncing…" : "Refreshing…", false)
+        case .done(let text)?: return ((synced ? "Synced: " : "Refreshed: ") + text, false)
         case .failed(let why)?: return ("Failed: \(why)", true)
         case nil: break
         }
+        if synced { return syncStatusLine(now: now) }
         if feed.fetch.isGone, context.library.showsSamples { return ("Bundled with Lectern", false) }
         if feed.fetch.isGone { return ("Gone: the server said it no longer exists", true) }
         if let error = feed.fetch.lastError { return ("Failed: \(error)", true) }
         guard let last = feed.fetch.lastFetch else { return ("Not fetched yet", false) }
-        return ("Fetched \(ReaderContext.age(of: last, now: now)) ago", false)
+        return ("Fetched \(Self.ago(last, now: now))", false)
+    }
+
+    /// "just now", "5 min ago", "3 h ago", "24 Nov".
+    static func ago(_ moment: Timestamp, now: Timestamp) -> String {
+        let age = ReaderContext.age(of: moment, now: now)
+        if age == "now" { return "just now" }
+        // An age in minutes, hours or days reads "ago"; an older one is a date ("on" would be heavier).
+        return ["min", "h", "d"].contains(age.split(separator: " ").last.map(String.init) ?? "") ? age + " ago" : age
+    }
+
+    /// A synced feed's line: how the account's last sync went (the server fetches the feed, not the panel).
+    func syncStatusLine(now: Timestamp) -> (String, Bool) {
+        if let problem = context.library.syncProblem { return ("Not syncing: \(problem)", true) }
+        let record = context.library.syncRecord() ?? SyncRecord()
+        if let error = record.lastError {
+            let streak = record.consecutiveFailures > 1 ? " (\(record.consecutiveFailures) in a row)" : ""
+            return ("Sync failed: \(error)\(streak)", true)
+        }
+        guard let last = record.lastSuccess else { return ("Not synced yet", false) }
+        return ("Synced \(Self.ago(last, now: now))", false)
     }
 
     /// The rows on screen, for inspection: each feed's url, how far it is slid open, and its status line.

@@ -6,11 +6,13 @@ import Glibc
 /// its own thread, reads one request, answers as the route for its path says, and closes: no keep-alive, so
 /// every redirect hop is a fresh connection and every request is recorded on its own.
 public final class LoopbackHTTPServer: @unchecked Sendable {
-    /// A request as it arrived: the path and the header fields (names lowercased).
+    /// A request as it arrived: the path and the header fields (names lowercased), and the body a
+    /// `Content-Length` announced (a form POSTed to an aggregator's API).
     public struct Request: Sendable {
         public var method: String
         public var path: String
         public var headers: [String: String]
+        public var body: [UInt8] = []
     }
 
     public enum Reply: Sendable {
@@ -142,15 +144,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             }
         }
 
-        /// Reads up to the blank line ending the head; requests here are GETs without a body.
+        /// Reads up to the blank line ending the head, then the body its `Content-Length` announces (read in
+        /// full, so closing the connection after the answer sends no reset the client could see first).
         private func readRequest() -> Request? {
             var data: [UInt8] = []
+            var rest: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             while !data.ends(with: [13, 10, 13, 10]) {
                 let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 guard count > 0, data.count < 65_536 else { return nil }
                 data.append(contentsOf: chunk.prefix(count))
-                if let end = data.firstRange(of: [13, 10, 13, 10]) { data = Array(data[..<end.upperBound]); break }
+                if let end = data.firstRange(of: [13, 10, 13, 10]) {
+                    rest = Array(data[end.upperBound...])
+                    data = Array(data[..<end.upperBound])
+                    break
+                }
             }
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\r\n")
             guard let first = lines.first else { return nil }
@@ -161,7 +169,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].drop(while: { $0 == " " }))
             }
-            return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+            let length = min(headers["content-length"].flatMap { Int($0) } ?? 0, 1 << 20)
+            while rest.count < length {
+                let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { break }
+                rest.append(contentsOf: chunk.prefix(count))
+            }
+            return Request(method: String(parts[0]), path: String(parts[1]), headers: headers, body: Array(rest.prefix(length)))
         }
 
         private func send(head status: Int, _ headers: [(String, String)]) -> Bool {
