@@ -59,7 +59,10 @@ extension RunCommand {
         }
         let settings = try reader.settings(panelDirectory: stateDirectory)
         let store = openStore(settings, log: log)
-        if let store, let line = ReaderLaunch.mergeOPML(at: opmlPath(settings), into: store, now: LocalTime.now()) {
+        // With an aggregator account the server owns the subscriptions: an OPML file would only add feeds the
+        // next sync takes away again.
+        if let store, settings.sync == nil,
+           let line = ReaderLaunch.mergeOPML(at: opmlPath(settings), into: store, now: LocalTime.now()) {
             log.notice("\(line)")
         }
         return (stateDirectory, settings, store)

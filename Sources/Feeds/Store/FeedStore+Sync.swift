@@ -171,14 +171,9 @@ extension FeedStore {
     /// for entries the panel did not touch, the server wins. Returns how many entries changed.
     @discardableResult
     public func applyServerState(unread: Set<RemoteItemID>, starred: Set<RemoteItemID>, at now: Timestamp) throws -> Int {
-        try database.transaction {
-            try database.execute("""
-                CREATE TEMP TABLE IF NOT EXISTS server_unread (remote_id TEXT PRIMARY KEY) WITHOUT ROWID;
-                CREATE TEMP TABLE IF NOT EXISTS server_starred (remote_id TEXT PRIMARY KEY) WITHOUT ROWID;
-                DELETE FROM server_unread; DELETE FROM server_starred;
-                """)
-            for id in unread { try database.run("INSERT OR IGNORE INTO server_unread VALUES (?)", .text(id.text)) }
-            for id in starred { try database.run("INSERT OR IGNORE INTO server_starred VALUES (?)", .text(id.text)) }
+        try fillTemporary("server_unread", unread)
+        try fillTemporary("server_starred", starred)
+        return try database.transaction {
             let changed = try database.run("""
                 UPDATE entries SET
                     read = (remote_id NOT IN (SELECT remote_id FROM server_unread)),
@@ -190,8 +185,24 @@ extension FeedStore {
                   AND (read != (remote_id NOT IN (SELECT remote_id FROM server_unread))
                        OR starred != (remote_id IN (SELECT remote_id FROM server_starred)))
                 """, .integer(now.secondsSince1970))
-            try database.execute("DELETE FROM server_unread; DELETE FROM server_starred")
             return changed
+        }
+    }
+
+    /// Fills a temporary table (this connection's alone) with `ids`, outside the store's write lock: tens of
+    /// thousands of ids take a while to insert, and the panel's own writes must not wait behind them.
+    private func fillTemporary(_ table: String, _ ids: Set<RemoteItemID>) throws {
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS \(table) (remote_id TEXT PRIMARY KEY) WITHOUT ROWID")
+        let own = !database.isInTransaction
+        // A deferred transaction that writes only temporary tables takes no lock on the store itself.
+        if own { try database.execute("BEGIN") }
+        do {
+            try database.execute("DELETE FROM \(table)")
+            for id in ids { try database.run("INSERT OR IGNORE INTO \(table) VALUES (?)", .text(id.text)) }
+            if own { try database.execute("COMMIT") }
+        } catch {
+            if own, database.isInTransaction { try? database.execute("ROLLBACK") }
+            throw error
         }
     }
 
