@@ -5,5 +5,5 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Benchmarks that print CSV figures.",
         subcommands: [BenchRasterCommand.self, BenchTextCommand.self, BenchWidgetsCommand.self, BenchFeedsCommand.self,
-                       BenchReaderCommand.self])
+                       BenchFetchCommand.self, BenchReaderCommand.self])
 }

@@ -46,8 +46,12 @@ public final class FeedRefresher {
     /// `store` is read on the calling thread; the worker writes to the same file through its own connection.
     /// `interval` is the base polling interval in seconds, before ttl, max-age, Retry-After and back-off.
     /// `images`: where the pictures of new entries are fetched to, after their feed is stored (none: not fetched).
+    /// `reusingConnections`: the refresher's fetches (feeds and pictures) share connections, DNS answers and TLS
+    /// sessions, unless `fetcher` brings its own share; false fetches as `fetcher` does (the benchmark's reference).
     public init(store: FeedStore, fetcher: FeedFetcher, interval: Int = PollSchedule.minimumDelay,
-                retention: Retention = Retention(), images: ImageCache? = nil) throws(FetchWorkerError) {
+                retention: Retention = Retention(), images: ImageCache? = nil,
+                reusingConnections: Bool = true) throws(FetchWorkerError) {
+        let fetcher = reusingConnections && fetcher.connections == nil ? fetcher.sharing(SharedConnections()) : fetcher
         self.store = store
         policy = RefreshPolicy(storePath: store.database.path, interval: interval, retention: retention,
                                images: images.map { ImagePrefetch(cache: $0, fetcher: fetcher) })
