@@ -38,13 +38,15 @@ public final class ReaderKiosk {
         let fetcher = FeedFetcher(userAgent: userAgent)
         let (cache, problem) = ReaderLaunch.imageCache(directory: stateDirectory, settings: settings)
         if let problem { log.warning("\(problem)") }
-        images = ReaderImages(cache: cache)
+        let icons = ReaderLaunch.feedIcons(directory: stateDirectory)
+        images = ReaderImages(cache: cache, icons: icons)
         if let store {
-            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher, images: cache),
+            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher, images: cache,
+                                                                  icons: icons),
                                          waitsForResults: false)
             do {
                 let refresher = try FeedRefresher(store: store, fetcher: fetcher, interval: settings.refreshMinutes * 60,
-                                                  images: cache)
+                                                  images: cache, icons: icons)
                 keeper = FeedKeeper(events: events, refresher: refresher, wallClock: LocalTime.now)
             } catch {
                 log.warning("feeds are not refreshed in the background: \(error)")
