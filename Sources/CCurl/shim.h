@@ -34,3 +34,20 @@ static inline CURLcode lectern_curl_getinfo_long(CURL *curl, CURLINFO info, long
 static inline CURLcode lectern_curl_getinfo_string(CURL *curl, CURLINFO info, char **value) {
     return curl_easy_getinfo(curl, info, value);
 }
+
+// curl_share_setopt is variadic as well. The lock callbacks' types, named so Swift can pass C functions.
+typedef void (*lectern_curl_lock_callback)(CURL *curl, curl_lock_data data, curl_lock_access access, void *context);
+typedef void (*lectern_curl_unlock_callback)(CURL *curl, curl_lock_data data, void *context);
+
+static inline CURLSHcode lectern_curl_share_setopt_long(CURLSH *share, CURLSHoption option, long value) {
+    return curl_share_setopt(share, option, value);
+}
+static inline CURLSHcode lectern_curl_share_setopt_pointer(CURLSH *share, CURLSHoption option, void *value) {
+    return curl_share_setopt(share, option, value);
+}
+static inline CURLSHcode lectern_curl_share_setopt_lock(CURLSH *share, lectern_curl_lock_callback value) {
+    return curl_share_setopt(share, CURLSHOPT_LOCKFUNC, value);
+}
+static inline CURLSHcode lectern_curl_share_setopt_unlock(CURLSH *share, lectern_curl_unlock_callback value) {
+    return curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, value);
+}

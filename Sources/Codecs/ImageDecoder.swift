@@ -10,7 +10,8 @@ public enum ImageDecoder {
     public static let maxSide = 32_768
 
     /// The image in `bytes` at most `fittingWidth` pixels wide, its aspect ratio kept, never enlarged. JPEGs
-    /// come out `.xrgb8888` (opaque), the others `.argb8888`. Only a GIF's first frame is decoded.
+    /// come out `.xrgb8888` (opaque), the others `.argb8888`. Only a GIF's first frame is decoded; of an icon file,
+    /// the one picture best for `fittingWidth`.
     public static func decode(_ bytes: [UInt8], fittingWidth: Int, maxPixels: Int = defaultMaxPixels) throws
         -> Surface
     {
@@ -25,6 +26,7 @@ public enum ImageDecoder {
             case .png: try PNGDecoder.decode(data, limits)
             case .webp: try WebPDecoder.decode(data, limits)
             case .gif: try GIFDecoder.decode(data, limits)
+            case .ico: try ICODecoder.decode(data, limits)
             }
         }
     }

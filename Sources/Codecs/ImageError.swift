@@ -20,7 +20,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: "no image data"
-        case .unrecognized: "not a JPEG, PNG, WebP or GIF image"
+        case .unrecognized: "not a JPEG, PNG, WebP, GIF or ICO image"
         case let .tooLarge(width, height): "image of \(width)x\(height) pixels is over the size cap"
         case let .noPixels(width, height): "image claims \(width)x\(height) pixels"
         case let .badFittingWidth(width): "cannot fit an image into \(width) pixels"

@@ -4,4 +4,6 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case png
     case webp
     case gif
+    /// A Windows icon file (favicon.ico): a directory of PNG or BMP pictures of several sizes.
+    case ico
 }

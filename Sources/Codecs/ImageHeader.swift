@@ -18,7 +18,16 @@ public struct ImageHeader: Equatable, Sendable {
         if b.starts(with: [0xFF, 0xD8]) { return jpeg(b) }
         if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return gif(b) }
         if b.starts(with: Array("RIFF".utf8)) && b.matches(Array("WEBP".utf8), at: 8) { return webp(b) }
+        if IconDirectory.matches(bytes) { return ico(bytes) }
         return nil
+    }
+
+    /// The widest picture of the directory, as the directory gives its size (a picture's own header may differ:
+    /// the decoder checks that one too).
+    private static func ico(_ bytes: [UInt8]) -> ImageHeader? {
+        bytes.withUnsafeBufferPointer { IconDirectory($0) }.map {
+            ImageHeader(format: .ico, width: $0.largest.width, height: $0.largest.height)
+        }
     }
 
     /// The first chunk is IHDR: big-endian width and height.

@@ -53,7 +53,7 @@ enum PNGDecoder {
     }
 
     /// libpng gives straight alpha; the surfaces hold premultiplied colour, rounded as the compositor rounds.
-    private static func premultiply(_ row: UnsafeMutableBufferPointer<UInt32>) {
+    static func premultiply(_ row: UnsafeMutableBufferPointer<UInt32>) {
         for x in 0..<row.count {
             let p = row[x], a = p >> 24
             if a == 255 { continue }

@@ -4,6 +4,6 @@ import ArgumentParser
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Benchmarks that print CSV figures.",
-        subcommands: [BenchRasterCommand.self, BenchTextCommand.self, BenchWidgetsCommand.self, BenchFeedsCommand.self, BenchSyncCommand.self,
-                       BenchReaderCommand.self])
+        subcommands: [BenchRasterCommand.self, BenchTextCommand.self, BenchWidgetsCommand.self, BenchFeedsCommand.self,
+                       BenchFetchCommand.self, BenchSyncCommand.self, BenchReaderCommand.self])
 }

@@ -27,14 +27,16 @@ extension ReplayCommand {
         let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
         // Pictures beside the store, as on the panel (where both are in the state directory).
         let cache = ReaderLaunch.imageCache(directory: ReaderLaunch.directory(of: storePath), settings: settings).cache
-        let refreshing = try RefreshRun(refresher: FeedRefresher(store: feedStore, fetcher: fetcher, images: cache),
+        let icons = ReaderLaunch.feedIcons(directory: ReaderLaunch.directory(of: storePath))
+        let refreshing = try RefreshRun(refresher: FeedRefresher(store: feedStore, fetcher: fetcher, images: cache,
+                                                                 icons: icons),
                                         waitsForResults: true)
         defer { refreshing.shutdown() }
         let origin = recording.frames.first?.time ?? 0
         let reader = HeadlessReader(pixelWidth: size.width, pixelHeight: size.height, pixelsPerPoint: scale, fps: fps,
                                     typesetter: ScreenFonts.typesetter(log: Logger(label: "lectern")),
                                     settings: settings, library: library, refreshing: refreshing, start: start,
-                                    origin: origin, images: ReaderImages(cache: cache))
+                                    origin: origin, images: ReaderImages(cache: cache, icons: icons))
         reader.app.onStoreError = { error in FileStream.standardError.write("lectern: store not written: \(error)\n") }
         let output = BufferedOutput()
         defer { output.flush() }

@@ -14,7 +14,8 @@ extension RunCommand {
         let tour = ReaderTour(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
                               pixelsPerPoint: scale ?? 1, typesetter: ScreenFonts.typesetter(log: log),
                               settings: settings, library: library, now: now,
-                              imageCache: ReaderLaunch.imageCache(directory: stateDirectory, settings: settings).cache)
+                              imageCache: ReaderLaunch.imageCache(directory: stateDirectory, settings: settings).cache,
+                              feedIcons: ReaderLaunch.feedIcons(directory: stateDirectory))
         var writer = try SnapshotWriter(directory: snapshot.out)
         let captions = Dictionary(ReaderTour.shots.map { ($0.name, $0.caption) }, uniquingKeysWith: { a, _ in a })
         print("no panel here: the reader's screens and gestures, drawn headless\(library.showsSamples ? " (the bundled sample feeds)" : ""):")

@@ -3,7 +3,9 @@ import CCurl
 /// Fetches feeds over HTTP(S) with libcurl, politely: conditional GET, redirects (http and https only),
 /// gzip/deflate, timeouts, a body cap, certificate verification always on, and a User-Agent naming Lectern.
 /// One `fetch` is one blocking transfer on the calling thread: call it off the frame path (see `FetchWorker`).
-/// A value with no handle inside: each fetch makes and frees its own curl handle, so any thread may use it.
+/// Each fetch makes and frees its own curl handle, so any thread may use the fetcher. Without `connections`
+/// every fetch opens its own connection and closes it after; with them, fetches keep connections alive and
+/// take them again (see `SharedConnections`). HTTP/2 is asked for over TLS where the server offers it.
 public struct FeedFetcher: Sendable {
     public struct Configuration: Equatable, Sendable {
         public var connectTimeout: Double = 10
@@ -21,10 +23,24 @@ public struct FeedFetcher: Sendable {
 
     public let userAgent: String
     public let configuration: Configuration
+    /// What fetches through this fetcher share (connections, DNS answers, TLS sessions); nil: nothing.
+    public let connections: SharedConnections?
 
-    public init(userAgent: String, configuration: Configuration = Configuration()) {
+    public init(userAgent: String, configuration: Configuration = Configuration(),
+                connections: SharedConnections? = nil) {
         self.userAgent = userAgent
         self.configuration = configuration
+        self.connections = connections
+    }
+
+    /// The same fetcher with other limits, sharing the same connections.
+    public func with(_ configuration: Configuration) -> FeedFetcher {
+        FeedFetcher(userAgent: userAgent, configuration: configuration, connections: connections)
+    }
+
+    /// The same fetcher, sharing `connections` (nil: none).
+    public func sharing(_ connections: SharedConnections?) -> FeedFetcher {
+        FeedFetcher(userAgent: userAgent, configuration: configuration, connections: connections)
     }
 
     /// `Lectern/<version> (wall-panel feed reader; libcurl)`: who is asking, so publishers can tell.
@@ -48,6 +64,9 @@ public struct FeedFetcher: Sendable {
             throw FetchError(.other(curlCode: Int(curlGlobalInit.rawValue)), url: request.url,
                              detail: "curl_global_init failed")
         }
+        // A share must outlive every handle using it: held until after the handle's cleanup below.
+        let connections = self.connections
+        defer { withExtendedLifetime(connections) {} }
         // Freed after the handle that points at it: declared first, its defer runs last.
         var headers: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headers) }
@@ -87,6 +106,9 @@ public struct FeedFetcher: Sendable {
                 set(lectern_curl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, ""))
                 set(lectern_curl_setopt_string(curl, CURLOPT_USERAGENT, userAgent))
                 set(lectern_curl_setopt_long(curl, CURLOPT_NOSIGNAL, 1))
+                // HTTP/2 where TLS negotiates it (one connection for many requests); HTTP/1.1 keep-alive otherwise.
+                set(lectern_curl_setopt_long(curl, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS))
+                if let connections { set(lectern_curl_setopt_pointer(curl, CURLOPT_SHARE, connections.handle)) }
                 set(lectern_curl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1))
                 set(lectern_curl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2))
                 set(lectern_curl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(configuration.connectTimeout)))
@@ -129,6 +151,8 @@ public struct FeedFetcher: Sendable {
 
         var status = 0
         _ = lectern_curl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
+        var opened = 0
+        _ = lectern_curl_getinfo_long(curl, CURLINFO_NUM_CONNECTS, &opened)
         var effective: UnsafeMutablePointer<CChar>?
         _ = lectern_curl_getinfo_string(curl, CURLINFO_EFFECTIVE_URL, &effective)
         let fields = transfer.fields
@@ -138,7 +162,8 @@ public struct FeedFetcher: Sendable {
             etag: fields["etag"], lastModified: fields["last-modified"], contentType: fields["content-type"],
             maxAge: fields["cache-control"].flatMap(HTTPHeaderValues.maxAge(cacheControl:)),
             retryAfter: fields["retry-after"].flatMap(HTTPHeaderValues.retryAfter),
-            date: fields["date"].flatMap(HTTPHeaderValues.httpDate), body: transfer.body)
+            date: fields["date"].flatMap(HTTPHeaderValues.httpDate), body: transfer.body,
+            connectionsOpened: opened)
     }
 
     private func milliseconds(_ seconds: Double) -> Int {
@@ -175,7 +200,7 @@ public struct FeedFetcher: Sendable {
 
 /// libcurl initialises its globals once for the process: a Swift global is initialised exactly once, on first
 /// use, under the runtime's own lock, so concurrent first fetches are safe.
-private let curlGlobalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+let curlGlobalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
 /// What one transfer collects. Only the thread running `curl_easy_perform` touches it, through the callbacks.
 private final class Transfer {

@@ -43,10 +43,13 @@ public struct FetchResponse: Equatable, Sendable {
     public var date: Timestamp?
     /// The decoded body (gzip and deflate undone), at most the fetcher's cap.
     public var body: [UInt8]
+    /// New connections the transfer opened (redirect hops included): 0 when it took a kept-alive one.
+    public var connectionsOpened: Int
 
     public init(status: Int, finalURL: String, statuses: [Int]? = nil, etag: String? = nil,
                 lastModified: String? = nil, contentType: String? = nil, maxAge: Int? = nil,
-                retryAfter: RetryAfter? = nil, date: Timestamp? = nil, body: [UInt8] = []) {
+                retryAfter: RetryAfter? = nil, date: Timestamp? = nil, body: [UInt8] = [],
+                connectionsOpened: Int = 1) {
         self.status = status
         self.finalURL = finalURL
         self.statuses = statuses ?? [status]
@@ -57,6 +60,7 @@ public struct FetchResponse: Equatable, Sendable {
         self.retryAfter = retryAfter
         self.date = date
         self.body = body
+        self.connectionsOpened = connectionsOpened
     }
 
     /// The URL to store in place of the requested one: the final URL when the request was redirected, every

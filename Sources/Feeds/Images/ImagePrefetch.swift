@@ -14,7 +14,7 @@ struct ImagePrefetch: Sendable {
         var configuration = fetcher.configuration
         configuration.maxBodyBytes = ImageCache.largestImage
         configuration.totalTimeout = 20
-        self.fetcher = FeedFetcher(userAgent: fetcher.userAgent, configuration: configuration)
+        self.fetcher = fetcher.with(configuration)
     }
 
     func fetch(for fetched: FetchedFeed) {

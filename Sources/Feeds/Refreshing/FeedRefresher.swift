@@ -53,11 +53,17 @@ public final class FeedRefresher {
     /// `store` is read on the calling thread; the worker writes to the same file through its own connection.
     /// `interval` is the base polling interval in seconds, before ttl, max-age, Retry-After and back-off.
     /// `images`: where the pictures of new entries are fetched to, after their feed is stored (none: not fetched).
+    /// `icons`: where feeds' icons are kept, checked after a feed answered (weekly at most; none: not fetched).
+    /// `reusingConnections`: the refresher's fetches (feeds and pictures) share connections, DNS answers and TLS
+    /// sessions, unless `fetcher` brings its own share; false fetches as `fetcher` does (the benchmark's reference).
     public init(store: FeedStore, fetcher: FeedFetcher, interval: Int = PollSchedule.minimumDelay,
-                retention: Retention = Retention(), images: ImageCache? = nil) throws(FetchWorkerError) {
+                retention: Retention = Retention(), images: ImageCache? = nil, icons: FeedIcons? = nil,
+                reusingConnections: Bool = true) throws(FetchWorkerError) {
+        let fetcher = reusingConnections && fetcher.connections == nil ? fetcher.sharing(SharedConnections()) : fetcher
         self.store = store
         policy = RefreshPolicy(storePath: store.database.path, interval: interval, retention: retention,
-                               images: images.map { ImagePrefetch(cache: $0, fetcher: fetcher) })
+                               images: images.map { ImagePrefetch(cache: $0, fetcher: fetcher) },
+                               icons: icons.map { IconFetch(icons: $0, fetcher: fetcher) })
         worker = try FetchWorker(fetcher: fetcher)
     }
 
@@ -73,13 +79,18 @@ public final class FeedRefresher {
         for feed in try store.feeds() where !feed.fetch.isGone && !busy.contains(feed.id) {
             guard everything || feed.fetch.nextCheck.map({ $0 <= now }) ?? true else { continue }
             let request = FetchRequest(url: feed.url, etag: feed.fetch.etag, lastModified: feed.fetch.lastModified)
-            let (policy, id) = (policy, feed.id)
+            let (policy, id, stored) = (policy, feed.id, feed)
             let job = worker.submit(request) { request, result in
                 let fetched = FetchedFeed(request: request, result: result)
                 let report = policy.record(fetched, for: id, at: now)
                 // Pictures once the feed's transaction is over, so a slow image server never holds the store's
                 // lock; the report waits for them, so the list's "N new" comes when the new rows' pictures can show.
                 policy.images?.fetch(for: fetched)
+                if fetched.isHealthy, let icons = policy.icons {
+                    let document = fetched.document
+                    icons.refresh(icon: document?.icon ?? stored.icon, siteLink: document?.link ?? stored.siteLink,
+                                  feedURL: stored.url, at: now)
+                }
                 return report
             }
             inFlight[job] = feed.id

@@ -6,6 +6,7 @@ struct RefreshPolicy: Sendable {
     let interval: Int
     let retention: FeedRefresher.Retention
     let images: ImagePrefetch?
+    let icons: IconFetch?
 
     /// Writes `fetched` for `feedID` through a connection of this thread's own and reports it; nil when the feed
     /// was removed meanwhile. A store that cannot take it (a full disk, a read-only card) is reported as a
@@ -84,6 +85,19 @@ struct RefreshPolicy: Sendable {
 enum FetchedFeed: Sendable {
     case answered(FetchResponse, Result<ParsedFeed, FeedParseError>?)
     case failed(FetchError)
+
+    /// Whether the feed answered as a feed (fetched and parsed, or not modified): then its icon is worth a look.
+    var isHealthy: Bool {
+        switch self {
+        case .answered(let response, let parsed):
+            response.outcome == .notModified || (response.outcome == .fetched && (try? parsed?.get()) != nil)
+        case .failed: false
+        }
+    }
+
+    var document: ParsedFeed? {
+        if case .answered(_, .success(let document)?) = self { document } else { nil }
+    }
 
     init(request: FetchRequest, result: Result<FetchResponse, FetchError>) {
         switch result {

@@ -24,13 +24,16 @@ public struct RemoteFeed: Equatable, Sendable {
     public var siteURL: String?
     /// The folder (Fever's group, Google Reader's label) it is filed under.
     public var folder: String?
+    /// The feed's icon as the server names it (Google Reader's `iconUrl`), else the site's is looked for.
+    public var iconURL: String?
 
-    public init(id: String, title: String?, url: String, siteURL: String?, folder: String?) {
+    public init(id: String, title: String?, url: String, siteURL: String?, folder: String?, iconURL: String? = nil) {
         self.id = id
         self.title = title
         self.url = url
         self.siteURL = siteURL
         self.folder = folder
+        self.iconURL = iconURL
     }
 }
 

@@ -53,8 +53,9 @@ final class GoogleReaderAPI: AggregatorAPI {
             let url = subscription["url"]?.string ?? (id.hasPrefix("feed/") ? String(id.dropFirst(5)) : nil)
             guard let url, !url.isEmpty else { return nil }
             let folder = subscription["categories"]?.array?.first.flatMap { $0["label"]?.string }
+            let icon = subscription["iconUrl"]?.string.flatMap { $0.isEmpty ? nil : $0 }
             return RemoteFeed(id: id, title: subscription["title"]?.string, url: url,
-                              siteURL: subscription["htmlUrl"]?.string, folder: folder)
+                              siteURL: subscription["htmlUrl"]?.string, folder: folder, iconURL: icon)
         }
     }
 

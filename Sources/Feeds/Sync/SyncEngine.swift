@@ -32,15 +32,18 @@ public struct SyncEngine {
     /// Where the pictures of the newest new entries go before the sync reports (nil: not fetched), so the list's
     /// "N new" comes when their rows can show them, as with a feed fetched by the panel itself.
     var images: ImagePrefetch?
+    /// Where the feeds' icons are kept, checked after the subscriptions are mirrored (weekly at most).
+    var icons: IconFetch?
     /// How many of the new entries, newest first, have their pictures fetched.
     static let entriesWithPictures = 36
     /// Each step as it goes (`lectern sync` prints them to stderr).
     public var progress: (String) -> Void = { _ in }
 
     public init(account: SyncAccount, fetcher: FeedFetcher, isCancelled: (@Sendable () -> Bool)? = nil,
-                images: ImageCache? = nil) {
+                images: ImageCache? = nil, icons: FeedIcons? = nil) {
         self.account = account
         self.images = images.map { ImagePrefetch(cache: $0, fetcher: fetcher) }
+        self.icons = icons.map { IconFetch(icons: $0, fetcher: fetcher) }
         let call = APICall(fetcher: fetcher, isCancelled: isCancelled)
         api = switch account.kind {
         case .fever: FeverAPI(account: account, call: call)
@@ -92,6 +95,11 @@ public struct SyncEngine {
         if let images, !newest.isEmpty {
             progress("pictures of \(newest.count) new entries")
             images.fetch(entries: newest.map(FeedStore.parsedEntry))
+        }
+        if let icons {
+            for feed in remoteFeeds {
+                icons.refresh(icon: feed.iconURL, siteLink: feed.siteURL, feedURL: feed.url, at: now)
+            }
         }
         return report
     }

@@ -15,6 +15,7 @@ public final class SyncWorker {
     private let account: SyncAccount
     private let fetcher: FeedFetcher
     private let images: ImageCache?
+    private let icons: FeedIcons?
     private let shared = Shared()
     private var thread: pthread_t?
 
@@ -24,7 +25,8 @@ public final class SyncWorker {
         let outcome = Mutex<Outcome?>(nil)
     }
 
-    public init(storePath: String, account: SyncAccount, fetcher: FeedFetcher, images: ImageCache? = nil) throws(FetchWorkerError) {
+    public init(storePath: String, account: SyncAccount, fetcher: FeedFetcher, images: ImageCache? = nil,
+                icons: FeedIcons? = nil) throws(FetchWorkerError) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard fd >= 0 else { throw FetchWorkerError("eventfd") }
         fileDescriptor = fd
@@ -32,6 +34,7 @@ public final class SyncWorker {
         self.account = account
         self.fetcher = fetcher
         self.images = images
+        self.icons = icons
     }
 
     deinit {
@@ -47,10 +50,11 @@ public final class SyncWorker {
     public func start(at now: Timestamp) -> Bool {
         guard thread == nil else { return false }
         shared.cancelled.store(false, ordering: .relaxed)
-        let (shared, storePath, account, fetcher, images, fd) = (shared, storePath, account, fetcher, images, fileDescriptor)
+        let (shared, storePath, account, fetcher, images, icons, fd) = (shared, storePath, account, fetcher, images, icons,
+                                                                       fileDescriptor)
         let (started, _) = startThread {
             let outcome = SyncWorker.sync(storePath: storePath, account: account, fetcher: fetcher, images: images,
-                                          at: now, isCancelled: { shared.cancelled.load(ordering: .relaxed) })
+                                          icons: icons, at: now, isCancelled: { shared.cancelled.load(ordering: .relaxed) })
             shared.outcome.withLock { $0 = outcome }
             var one: UInt64 = 1
             _ = write(fd, &one, MemoryLayout<UInt64>.size)
@@ -82,7 +86,7 @@ public final class SyncWorker {
 
     /// One sync on the calling thread, recorded in the store: how it went, and the failures in a row.
     public static func sync(storePath: String, account: SyncAccount, fetcher: FeedFetcher, images: ImageCache? = nil,
-                            at now: Timestamp,
+                            icons: FeedIcons? = nil, at now: Timestamp,
                             isCancelled: (@Sendable () -> Bool)? = nil,
                             progress: @escaping (String) -> Void = { _ in }) -> Outcome {
         let store: FeedStore
@@ -91,7 +95,9 @@ public final class SyncWorker {
         } catch {
             return .failure(SyncError(.store, "store not opened: \(error)"))
         }
-        var engine = SyncEngine(account: account, fetcher: fetcher, isCancelled: isCancelled, images: images)
+        // One connection (and TLS session) for the hundreds of calls of a first sync, as for a refresh of many feeds.
+        let fetcher = fetcher.connections == nil ? fetcher.sharing(SharedConnections()) : fetcher
+        var engine = SyncEngine(account: account, fetcher: fetcher, isCancelled: isCancelled, images: images, icons: icons)
         engine.progress = progress
         let outcome: Outcome
         do {

@@ -44,6 +44,12 @@ public enum ReaderLaunch {
         }
     }
 
+    /// The feeds' icons in `directory` (`icons/`); nil when there is no directory or it cannot be made (the
+    /// lists then show initials).
+    public static func feedIcons(directory: String?) -> FeedIcons? {
+        directory.flatMap { try? FeedIcons(directory: $0 + "/icons") }
+    }
+
     /// The directory a store file is in.
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

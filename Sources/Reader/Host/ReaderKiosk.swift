@@ -40,17 +40,19 @@ public final class ReaderKiosk {
         let fetcher = FeedFetcher(userAgent: userAgent)
         let (cache, problem) = ReaderLaunch.imageCache(directory: stateDirectory, settings: settings)
         if let problem { log.warning("\(problem)") }
-        images = ReaderImages(cache: cache)
+        let icons = ReaderLaunch.feedIcons(directory: stateDirectory)
+        images = ReaderImages(cache: cache, icons: icons)
         if let store, settings.sync != nil {
             refreshRun = nil
-            syncKeeper = Self.syncKeeper(settings: settings, store: store, fetcher: fetcher, images: cache,
+            syncKeeper = Self.syncKeeper(settings: settings, store: store, fetcher: fetcher, images: cache, icons: icons,
                                          events: events, library: library, log: log)
         } else if let store {
-            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher, images: cache),
+            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher, images: cache,
+                                                                  icons: icons),
                                          waitsForResults: false)
             do {
                 let refresher = try FeedRefresher(store: store, fetcher: fetcher, interval: settings.refreshMinutes * 60,
-                                                  images: cache)
+                                                  images: cache, icons: icons)
                 keeper = FeedKeeper(events: events, refresher: refresher, wallClock: LocalTime.now)
             } catch {
                 log.warning("feeds are not refreshed in the background: \(error)")
@@ -62,11 +64,12 @@ public final class ReaderKiosk {
 
     /// The account's keeper, or nil (said in the log and on the feeds screen) when the account cannot sync.
     private static func syncKeeper(settings: ReaderSettings, store: FeedStore, fetcher: FeedFetcher, images: ImageCache?,
-                                   events: EventLoop, library: ReaderLibrary, log: Logger) -> SyncKeeper? {
+                                   icons: FeedIcons?, events: EventLoop, library: ReaderLibrary, log: Logger) -> SyncKeeper? {
         do {
             guard let account = try settings.syncAccount() else { return nil }
             library.syncAccount = account.description
-            let worker = try SyncWorker(storePath: store.database.path, account: account, fetcher: fetcher, images: images)
+            let worker = try SyncWorker(storePath: store.database.path, account: account, fetcher: fetcher, images: images,
+                                        icons: icons)
             return SyncKeeper(events: events, worker: worker, schedule: SyncSchedule(interval: settings.syncMinutes * 60),
                               store: store, wallClock: LocalTime.now)
         } catch let error as SyncError {

@@ -19,12 +19,15 @@ public struct ReaderTour {
     public let now: Timestamp
     /// Where pictures come from (the samples' are in the binary).
     public let imageCache: ImageCache?
+    /// Where the feeds' icons come from (none: the lists show initials).
+    public let feedIcons: FeedIcons?
     /// The local zone's offset from UTC at a moment (the tests fix it).
     public var utcOffset: (Timestamp) -> Int = LocalTime.utcOffset(at:)
 
     public init(pixelWidth: Int, pixelHeight: Int, pixelsPerPoint: Double, typesetter: Typesetter?, settings: ReaderSettings,
-                library: ReaderLibrary, now: Timestamp, imageCache: ImageCache? = nil) {
+                library: ReaderLibrary, now: Timestamp, imageCache: ImageCache? = nil, feedIcons: FeedIcons? = nil) {
         self.imageCache = imageCache
+        self.feedIcons = feedIcons
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = Scale(pixelsPerPoint)
@@ -119,7 +122,7 @@ public struct ReaderTour {
     private func make() -> HeadlessReader {
         HeadlessReader(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, fps: 60, typesetter: typesetter,
                        settings: settings, library: library, refreshing: nil, start: now, origin: 0,
-                       images: ReaderImages(cache: imageCache), utcOffset: utcOffset)
+                       images: ReaderImages(cache: imageCache, icons: feedIcons), utcOffset: utcOffset)
     }
 
     private func hasImage(_ row: RiverRow) -> Bool {

@@ -2,8 +2,8 @@ import Codecs
 import Feeds
 import Raster
 
-/// The pictures the screens show, decoded from the image cache (or the samples bundled in the binary) at the
-/// width they are drawn at, and kept in a memory cache bounded in bytes (least recently used goes first).
+/// The pictures the screens show, decoded from the image cache, the feed icons (by `FeedIcons` key) or the
+/// samples bundled in the binary at the width they are drawn at, and kept in a memory cache bounded in bytes (least recently used goes first).
 ///
 /// A screen asks during drawing; what is not decoded yet is queued, the screen draws its box meanwhile, and the
 /// queue is decoded when the panel is at rest (`decodeQueued`, from the scene's `prepareAhead`), never during a
@@ -11,6 +11,7 @@ import Raster
 /// before any pixel is decoded.
 public final class ReaderImages {
     private let cache: ImageCache?
+    private let icons: FeedIcons?
     private let bundled: (String) -> [UInt8]?
     public let memoryLimit: Int
     /// Decoded pictures by address and width in pixels, with when each was last drawn.
@@ -25,14 +26,17 @@ public final class ReaderImages {
 
     struct Key: Hashable { var url: String; var width: Int }
 
-    public init(cache: ImageCache?, bundled: @escaping (String) -> [UInt8]? = SampleFeeds.image(at:),
-                memoryLimit: Int = 32 << 20) {
+    public init(cache: ImageCache?, icons: FeedIcons? = nil,
+                bundled: @escaping (String) -> [UInt8]? = SampleFeeds.image(at:), memoryLimit: Int = 32 << 20) {
         self.cache = cache
+        self.icons = icons
         self.bundled = bundled
         self.memoryLimit = memoryLimit
     }
 
-    private func bytes(_ url: String) -> [UInt8]? { bundled(url) ?? cache?.bytes(for: url) }
+    private func bytes(_ url: String) -> [UInt8]? {
+        bundled(url) ?? cache?.bytes(for: url) ?? icons?.bytes(forKey: url)
+    }
 
     /// Width and height in pixels from the file's header, nil when there is no file (yet) or it is no image.
     public func size(of url: String) -> (width: Int, height: Int)? {

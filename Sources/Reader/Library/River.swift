@@ -32,6 +32,8 @@ public enum RiverFilter: Equatable, Sendable {
 public struct RiverRow: Equatable, Sendable {
     public var entry: RiverEntry
     public var feedTitle: String
+    /// The `FeedIcons` key of the feed's icon, when it can have one.
+    public var feedIcon: String? = nil
 
     public var title: String { entry.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled" }
 

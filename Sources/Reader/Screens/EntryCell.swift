@@ -7,7 +7,7 @@ import Text
 import Touch
 import Widgets
 
-/// One row of the river: the feed's name, the age and the reading time on a faint line, the title under it in
+/// One row of the river: the feed's badge and name, the age and the reading time on a faint line, the title under it in
 /// up to three lines (never cut mid-word: the typesetter ends a cut line on a word with an ellipsis), a dot
 /// for unread and a star for starred.
 final class EntryCell {
@@ -18,6 +18,9 @@ final class EntryCell {
     static let widest = 760.0
     /// The side of a row's picture, points.
     static let pictureSide = 84.0
+    /// The side of the feed's badge before its name, points at the default type size, and the gap after it.
+    static let badgeSide = 16.0
+    static let badgeGap = 6.0
 
     /// The row's height for the context's type scale: room for the meta line and three title lines.
     static func height(typeScale: Double) -> Double {
@@ -29,6 +32,7 @@ final class EntryCell {
     private var meta = TextLayout(width: 0)
     private var title = TextLayout(width: 0)
     private var snippet = TextLayout(width: 0)
+    private var badge = FeedBadge()
     private var hasPicture = false
 
     init(context: ReaderContext) { self.context = context }
@@ -41,10 +45,12 @@ final class EntryCell {
         hasPicture = row.entry.thumbnail.flatMap { context.images.size(of: $0) } != nil
         let text = min(width, Self.widest) - 2 * Self.padding - 18 - (hasPicture ? Self.pictureSide + 12 : 0)
         let age = ReaderContext.age(of: row.entry.sortTime, now: now)
+        let badgeSide = (Self.badgeSide * context.typeScale).rounded()
+        badge.configure(title: row.feedTitle, iconKey: row.feedIcon, side: badgeSide, context: context)
         meta = typography.layout("\(isNew ? "New · " : "")\(row.feedTitle) · \(age) · \(row.readingMinutes) min read",
                                  style: context.style(size: Self.metaSize, weight: isNew ? .bold : .regular,
                                                       color: isNew ? theme.accent : theme.faint),
-                                 paragraph: ParagraphStyle(maxLines: 1), width: text - 24)
+                                 paragraph: ParagraphStyle(maxLines: 1), width: text - 24 - badgeSide - Self.badgeGap)
         title = typography.layout(row.title,
                                   style: context.style(size: Self.titleSize, weight: row.entry.isRead ? .regular : .bold,
                                                        color: row.entry.isRead ? theme.faint : theme.ink),
@@ -70,7 +76,11 @@ final class EntryCell {
             canvas.fill(Circle(center: PixelPoint(x: frame.minX + Self.padding + 5, y: top + 8 * context.typeScale), radius: 4.5),
                         color: theme.accent)
         }
-        canvas.draw(meta, at: Point(x: x, y: top))
+        let badgeSide = (Self.badgeSide * context.typeScale).rounded()
+        let metaHeight = context.typography.height(of: meta)
+        badge.draw(into: canvas, square: Rect(x: x, y: (top + (metaHeight - badgeSide) / 2).rounded(), width: badgeSide,
+                                              height: badgeSide), context: context)
+        canvas.draw(meta, at: Point(x: x + badgeSide + Self.badgeGap, y: top))
         if row.entry.isStarred {
             let star = Star.points(center: Point(x: frame.maxX - Self.padding - 8, y: top + 8 * context.typeScale), radius: 7)
             canvas.fill(Polygon(points: star), color: theme.accent)

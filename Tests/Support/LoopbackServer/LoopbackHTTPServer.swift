@@ -4,7 +4,9 @@ import Glibc
 
 /// A small HTTP/1.1 server on 127.0.0.1 (a port the kernel picks) for the fetcher's and the reader's tests. Each connection gets
 /// its own thread, reads one request, answers as the route for its path says, and closes: no keep-alive, so
-/// every redirect hop is a fresh connection and every request is recorded on its own.
+/// every redirect hop is a fresh connection and every request is recorded on its own. With `keepAlive`, a
+/// connection answered with `.http` stays open for the next request, as most servers do (how connection reuse
+/// is tested); `connectionCount` tells how many the clients opened.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as it arrived: the path and the header fields (names lowercased), and the body a
     /// `Content-Length` announced (a form POSTed to an aggregator's API).
@@ -36,9 +38,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var thread = pthread_t()
     fileprivate let lock = LoopbackLock()
     fileprivate var recorded: [Request] = []
+    fileprivate var accepted = 0
+    fileprivate let keepAlive: Bool
 
-    public init(routes: [String: Route]) throws {
+    public init(routes: [String: Route], keepAlive: Bool = false) throws {
         self.routes = routes
+        self.keepAlive = keepAlive
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
         guard listener >= 0 else { throw LoopbackServerError("socket") }
@@ -74,6 +79,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     public var requests: [Request] { lock.locked { recorded } }
 
+    /// Connections accepted so far.
+    public var connectionCount: Int { lock.locked { accepted } }
+
     public func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
 
     /// Stops accepting and joins the accept thread (connection threads finish their one reply on their own).
@@ -90,6 +98,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
+            lock.locked { accepted += 1 }
             let job = Unmanaged.passRetained(Connection(server: self, fd: connection)).toOpaque()
             var detached = pthread_t()
             if pthread_create(&detached, nil, { job in
@@ -112,7 +121,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         func serve() {
             var closeFD = true
             defer { if closeFD { close(fd) } }
-            guard let request = readRequest() else { return }
+            while let request = readRequest() {
+                guard answer(request, closeFD: &closeFD), server.keepAlive else { return }
+            }
+        }
+
+        /// Answers one request; true when the connection may carry another (a complete `.http` reply).
+        private func answer(_ request: Request, closeFD: inout Bool) -> Bool {
             server.lock.locked { server.recorded.append(request) }
             let route = server.routes[request.path] ?? { _ in .http(status: 404, body: Array("no route".utf8)) }
             switch route(request) {
@@ -121,16 +136,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 if !closeDelimited, !headers.contains(where: { $0.0.lowercased() == "content-length" }) {
                     head.append(("Content-Length", "\(body.count)"))
                 }
-                _ = send(head: status, head) && send(body)
+                return send(head: status, head, closeDelimited: closeDelimited) && send(body) && !closeDelimited
             case .slow(let delay, let body):
                 guard send(head: 200, [("Content-Type", "text/plain"), ("Content-Length", "\(body.count)")])
-                else { return }
+                else { return false }
                 usleep(useconds_t(delay * 1_000_000))
                 _ = send(body)
             case .stream(let total, let declared):
                 var head = [("Content-Type", "application/rss+xml")]
                 if let declared { head.append(("Content-Length", "\(declared)")) }
-                guard send(head: 200, head) else { return }
+                guard send(head: 200, head) else { return false }
                 let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
                 var sent = 0
                 while sent < total, send(Array(chunk.prefix(total - sent))) { sent += chunk.count }
@@ -142,6 +157,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 close(fd)
                 closeFD = false
             }
+            return false
         }
 
         /// Reads up to the blank line ending the head, then the body its `Content-Length` announces (read in
@@ -178,8 +194,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             return Request(method: String(parts[0]), path: String(parts[1]), headers: headers, body: Array(rest.prefix(length)))
         }
 
-        private func send(head status: Int, _ headers: [(String, String)]) -> Bool {
-            var text = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: close\r\n"
+        private func send(head status: Int, _ headers: [(String, String)], closeDelimited: Bool = true) -> Bool {
+            let persistent = server.keepAlive && !closeDelimited
+            var text = "HTTP/1.1 \(status) \(reason(status))\r\n" + (persistent ? "" : "Connection: close\r\n")
             for (name, value) in headers { text += "\(name): \(value)\r\n" }
             return send(Array((text + "\r\n").utf8))
         }
