@@ -50,3 +50,11 @@ static inline int lectern_uinput_emit(int fd, int type, int code, int value) {
     event.value = value;
     return write(fd, &event, sizeof event) == (ssize_t)sizeof event ? 0 : -1;
 }
+
+// A background thread's own nice value (on Linux a thread's priority is its own): a worker lowers itself so the
+// loop's frames come first when the cores are busy.
+#include <sys/resource.h>
+#include <sys/syscall.h>
+static inline int lectern_lower_thread_priority(int nice) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
+}

@@ -53,6 +53,7 @@ public final class SyncWorker {
         let (shared, storePath, account, fetcher, images, icons, fd) = (shared, storePath, account, fetcher, images, icons,
                                                                        fileDescriptor)
         let (started, _) = startThread {
+            SyncWorker.yieldToFrames()
             let outcome = SyncWorker.sync(storePath: storePath, account: account, fetcher: fetcher, images: images,
                                           icons: icons, at: now, isCancelled: { shared.cancelled.load(ordering: .relaxed) })
             shared.outcome.withLock { $0 = outcome }
@@ -83,6 +84,10 @@ public final class SyncWorker {
         self.thread = nil
         _ = shared.outcome.withLock { $0 = nil }
     }
+
+    /// Lowers the calling thread's priority (nice 10; on Linux a thread's nice value is its own): a sync's
+    /// parsing and JSON decoding must give way to the loop's frames when the cores are busy.
+    static func yieldToFrames() { _ = lectern_lower_thread_priority(10) }
 
     /// One sync on the calling thread, recorded in the store: how it went, and the failures in a row.
     public static func sync(storePath: String, account: SyncAccount, fetcher: FeedFetcher, images: ImageCache? = nil,

@@ -47,6 +47,9 @@ public struct TraceReplay {
         public let nanoseconds: UInt64
         public let damage: DamageRegion
         public let preparedNanoseconds: UInt64
+        /// The drawing thread's CPU time for the frame: `nanoseconds` less the time other threads and processes
+        /// held the core.
+        public let cpuNanoseconds: UInt64
     }
 
     public func play(_ scene: Scene, loop: FrameLoop, startAction: (Double) -> Void = { _ in },
@@ -78,12 +81,15 @@ public struct TraceReplay {
                 restingSince = nil
             }
             let started = MonotonicClock.nanoseconds()
+            let startedCPU = ThreadCPUClock.nanoseconds()
             let damage = try loop.frame(at: origin + t)
+            let drawnCPU = ThreadCPUClock.nanoseconds()
             let drawn = MonotonicClock.nanoseconds()
             // At rest, the panel would now sleep: the scene prepares what the next gesture may need.
             loop.prepareAhead()
             try report(Frame(t: t, nanoseconds: drawn &- started, damage: damage,
-                             preparedNanoseconds: MonotonicClock.nanoseconds() &- drawn))
+                             preparedNanoseconds: MonotonicClock.nanoseconds() &- drawn,
+                             cpuNanoseconds: drawnCPU &- startedCPU))
             let atRest = !loop.needsFrame && scene.activeDeadline == nil && pending.isEmpty && !actionPending
             if atRest {
                 let since = restingSince ?? t
