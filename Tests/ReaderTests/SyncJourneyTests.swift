@@ -119,6 +119,7 @@ import Touch
         panel.reader.app.perform(.feeds, at: 2)
         #expect(panel.statuses == ["Synced just now", "Synced just now"])
         guard case .feeds(let feeds) = panel.reader.app.screen else { Issue.record("not on the feeds screen"); return }
+        #expect(feeds.list.actions.map(\.title) == ["Mute"], "the server owns the subscriptions: no Remove")
         feeds.startRefresh(at: 3)
         _ = panel.reader.app.advance(to: 3.02)
         #expect(panel.statuses == ["Syncing…", "Syncing…"])

@@ -65,7 +65,10 @@ final class FeedsScreen: Component {
         let width = frame.width
         let mute = SwipeAction(title: "Mute", color: Color(red: 0.55, green: 0.55, blue: 0.58), width: 90, role: .other)
         let unsubscribe = SwipeAction(title: "Remove", color: Color(red: 1, green: 0.231, blue: 0.188), width: 90, role: .delete)
-        list = SwipeList(frame: frame, ids: Array(feeds.indices), rowHeight: FeedCell.height, actions: [mute, unsubscribe],
+        // With an aggregator account the server owns the subscriptions: a feed removed here would come back at
+        // the next sync, so only Mute (the panel's own) is offered.
+        let actions = context.library.syncAccount == nil ? [mute, unsubscribe] : [mute]
+        list = SwipeList(frame: frame, ids: Array(feeds.indices), rowHeight: FeedCell.height, actions: actions,
                          sheetOptions: [], typography: context.typography, refresh: control,
                          makeCell: { FeedCell(context: context) },
                          configure: { cell, id in
