@@ -104,7 +104,7 @@ public final class FeedIcons: @unchecked Sendable {
 
     /// What was recorded for `key`; nil when nothing is, or the file is not one of these (torn, foreign).
     public func record(forKey key: String) -> Record? {
-        guard let data = readFile(path(for: key), limit: Self.largestHead + Self.largestIcon),
+        guard let data = CacheFile.read(path(for: key), limit: Self.largestHead + Self.largestIcon),
               data.starts(with: Self.magic),
               let end = data.firstRange(of: [10, 10]), end.lowerBound <= Self.largestHead else { return nil }
         var fields: [String: String] = [:]
@@ -129,45 +129,6 @@ public final class FeedIcons: @unchecked Sendable {
         let bytes = record.bytes.count <= Self.largestIcon ? record.bytes : []
         let head = "checked \(record.checked.secondsSince1970)\n" + line("source", record.source)
             + line("etag", record.etag) + line("last-modified", record.lastModified) + "\n"
-        try writeFile(path(for: key), Self.magic + Array(head.utf8) + bytes)
-    }
-
-    private func readFile(_ path: String, limit: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while result.count <= limit {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            result += chunk[..<n]
-        }
-        return result.count <= limit ? result : nil
-    }
-
-    private func writeFile(_ final: String, _ bytes: [UInt8]) throws(ImageCacheError) {
-        let partial = final + ".partial"
-        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ImageCacheError("create \(partial)") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                let error = ImageCacheError("write \(partial)")
-                close(fd)
-                unlink(partial)
-                throw error
-            }
-            written += n
-        }
-        close(fd)
-        guard rename(partial, final) == 0 else {
-            let error = ImageCacheError("rename \(partial)")
-            unlink(partial)
-            throw error
-        }
+        try CacheFile.write(Self.magic + Array(head.utf8) + bytes, to: path(for: key))
     }
 }

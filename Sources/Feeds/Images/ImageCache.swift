@@ -25,45 +25,12 @@ public final class ImageCache: @unchecked Sendable {
     public func contains(_ url: String) -> Bool { access(path(for: url), F_OK) == 0 }
 
     /// The bytes fetched for `url`, or nil when they are not here (or cannot be read).
-    public func bytes(for url: String) -> [UInt8]? {
-        let fd = open(path(for: url), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while result.count <= Self.largestImage {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            result += chunk[..<n]
-        }
-        return result.count <= Self.largestImage ? result : nil
-    }
+    public func bytes(for url: String) -> [UInt8]? { CacheFile.read(path(for: url), limit: Self.largestImage) }
 
     /// Keeps `bytes` for `url` (written beside, then renamed into place: a reader sees all of it or none).
     public func store(_ bytes: [UInt8], for url: String) throws(ImageCacheError) {
         guard bytes.count <= Self.largestImage else { return }
-        let final = path(for: url), partial = final + ".partial"
-        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ImageCacheError("create \(partial)") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                let error = ImageCacheError("write \(partial)")
-                close(fd)
-                unlink(partial)
-                throw error
-            }
-            written += n
-        }
-        close(fd)
-        guard rename(partial, final) == 0 else {
-            let error = ImageCacheError("rename \(partial)")
-            unlink(partial)
-            throw error
-        }
+        try CacheFile.write(bytes, to: path(for: url))
     }
 
     /// The files and their sizes and ages.
