@@ -232,6 +232,16 @@ private final class FakeAggregator: AggregatorAPI {
         #expect(try store.entryStates().allSatisfy { $0.feed == (try store.feeds())[0].id })
         #expect(try store.entryStates().count == 5)
 
+        // Another account that refuses the panel (a mistyped address, say) changes nothing.
+        let refusing = server(items: 2)
+        refusing.given = "wrong"
+        #expect(throws: SyncError.self) {
+            try SyncEngine(account: SyncAccount(kind: .greader, url: "http://other/", user: "bo", password: "wrong"),
+                           api: refusing).run(store: store, now: now)
+        }
+        #expect(try store.entryStates().count == 5)
+        #expect(try store.syncedAccount() == account.identity)
+
         // Another account's ids must not mix with these: the store is emptied and mirrored again.
         let other = SyncEngine(account: SyncAccount(kind: .greader, url: "http://other/", user: "bo", password: "right"),
                                api: server(items: 2))

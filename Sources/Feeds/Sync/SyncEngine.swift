@@ -59,9 +59,10 @@ public struct SyncEngine {
     /// Runs the sync against `store` (a connection of the caller's thread). Times are recorded as `now`.
     public func run(store: FeedStore, now: Timestamp) throws(SyncError) -> Report {
         var report = Report()
-        try storing { try store.adoptAccount(account.identity) }
         progress("signing in to \(account.description)")
         try api.signIn()
+        // Only once the account has answered: a mistyped address must not empty the store.
+        try storing { try store.adoptAccount(account.identity) }
 
         report.changesSent = try sendQueuedChanges(store)
 
