@@ -10,8 +10,9 @@ enum ChildProcess {
         var standardOutput: String
     }
 
-    /// Runs `arguments[0]` (searched on PATH) with the rest as its arguments; stderr passes through.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// Runs `arguments[0]` (searched on PATH) with the rest as its arguments; stderr passes through unless
+    /// `quiet` (a recovering parser's complaints about a broken fixture, a hundred times over, are noise).
+    static func run(_ arguments: [String], quiet: Bool = false) throws -> Output {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw BenchFailure("cannot make a pipe for \(arguments[0]): errno \(errno)") }
         var actions = posix_spawn_file_actions_t()
@@ -19,6 +20,7 @@ enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
