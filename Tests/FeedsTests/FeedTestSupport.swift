@@ -16,7 +16,7 @@ let fixtureNames: [String] = [
     "rss20-cp1252-declared-utf8.xml", "rss20-date-variants.xml", "rss20-doctype-entities.xml",
     "rss20-guids-authors.xml", "rss20-iso-8859-1.xml", "rss20-large-blog.xml", "rss20-no-guids.xml",
     "rss20-podcast-itunes.xml", "rss20-relative-links.xml", "rss20-undeclared-namespaces.xml", "rss20-utf16-bom.xml",
-    "rss20-whitespace-wrapped.xml",
+    "rss20-whitespace-wrapped.xml", "rss20-block-boundaries.xml", "atom10-xhtml-blocks.xml",
 ]
 
 /// Parses a feed written in a test.

@@ -29,6 +29,20 @@ import Testing
         #expect(try FeedParser.parse(fixture("rss20-utf16-bom.xml")).entries[0].title == "日本語 0 — été")
     }
 
+    /// Blocks of HTML, escaped, in CDATA and as Atom's inline XHTML, read as words apart.
+    @Test func blockBoundaryFixtures() throws {
+        let rss = try FeedParser.parse(fixture("rss20-block-boundaries.xml"))
+        #expect(rss.title == "Release notes")
+        #expect(rss.entries[0].summary == "Thanks to all our testers. iOS 11 is now required. Android follows.")
+        #expect(rss.entries[0].content?.hasPrefix("Thanks to all our testers. iOS 11 is now required. Downloads are open. Changes Faster sync") == true)
+        #expect(rss.entries[1].summary == "Prices Item Cost Tea 2 Cake 3 Total Term Meaning End")
+        let atom = try FeedParser.parse(fixture("atom10-xhtml-blocks.xml"))
+        #expect(atom.title == "Field notes")
+        #expect(atom.entries[0].title == "Day one Arrival")
+        #expect(atom.entries[0].summary == "We landed. It rained.")
+        #expect(atom.entries[0].content == "Morning Coffee at the harbour. Boats Gulls Rain 12mm Wind NW Quote Evening Tired.")
+    }
+
     @Test func podcastFixture() throws {
         let feed = try FeedParser.parse(fixture("rss20-podcast-itunes.xml"))
         #expect(feed.icon == "https://pod.example.fm/cover.jpg")

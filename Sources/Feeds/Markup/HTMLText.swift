@@ -1,5 +1,7 @@
-/// Plain text for the inspection contract and for titles on screen: tags stripped, the contents of script,
-/// style and applet dropped, entities decoded, runs of whitespace collapsed to one space.
+/// Plain text for the inspection contract, for titles on screen and for the list's snippets: tags stripped, the
+/// contents of script, style and applet dropped, entities decoded, block boundaries (`<br>`, `<p>`, `</li>`,
+/// table cells, …) made whitespace, runs of whitespace collapsed to one space. Without the boundaries a feed's
+/// `testers.<br>iOS 11` would read `testers.iOS 11`: the words of two lines are never one word.
 ///
 /// This is a tokenizer, not a parser: plain text needs no tree, and every summary and body of every entry goes
 /// through here, so building one (as the blocks for the screen do, with libxml2's HTML parser) would cost most of
@@ -79,11 +81,12 @@ public enum HTMLText {
         if isLetter(next) {
             guard lastClose > start else { return literal(start, &text, applets) }
             guard let end = tagEnd(bytes, from: start + 1) else { return bytes.count }  // a quote left open
-            let name = tagName(bytes, from: start + 1)
+            let name = TagName(bytes, from: start + 1)
             let selfClosing = bytes[end - 1] == UInt8(ascii: "/")
-            if name == "applet" && !selfClosing { applets += 1 }
-            if (name == "script" || name == "style") && !selfClosing {
-                return rawTextEnd(bytes, from: end + 1, name: name)
+            if name.isBlock && applets == 0 { text.append(0x20) }
+            if name == .applet && !selfClosing { applets += 1 }
+            if (name == .script || name == .style) && !selfClosing {
+                return rawTextEnd(bytes, from: end + 1, closing: name == .script ? scriptClose : styleClose)
             }
             return end + 1
         }
@@ -95,7 +98,9 @@ public enum HTMLText {
                 return (firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) ?? bytes.count - 1) + 1
             }
             guard let end = tagEnd(bytes, from: start + 2) else { return bytes.count }
-            if tagName(bytes, from: start + 2) == "applet" { applets = max(0, applets - 1) }
+            let name = TagName(bytes, from: start + 2)
+            if name == .applet { applets = max(0, applets - 1) }
+            if name.isBlock && applets == 0 { text.append(0x20) }
             return end + 1
         }
         if next == UInt8(ascii: "!") {
@@ -142,22 +147,8 @@ public enum HTMLText {
         return nil
     }
 
-    /// The tag's name in lowercase ASCII.
-    private static func tagName(_ bytes: [UInt8], from: Int) -> String {
-        var name: [UInt8] = []
-        var index = from
-        while index < bytes.count, name.count < 16 {
-            let byte = bytes[index]
-            guard isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") else { break }
-            name.append(byte | 0x20)
-            index += 1
-        }
-        return String(decoding: name, as: UTF8.self)
-    }
-
     /// Where text resumes after a script's or style's contents: past its end tag, or at the end of the input.
-    private static func rawTextEnd(_ bytes: [UInt8], from: Int, name: String) -> Int {
-        let closing = Array("</\(name)".utf8)
+    private static func rawTextEnd(_ bytes: [UInt8], from: Int, closing: [UInt8]) -> Int {
         var index = from
         while let candidate = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
             var matches = candidate + closing.count <= bytes.count
@@ -172,6 +163,8 @@ public enum HTMLText {
         return bytes.count
     }
 
+    private static let scriptClose = Array("</script".utf8)
+    private static let styleClose = Array("</style".utf8)
     private static let commentClose = Array("-->".utf8)
     private static let markedSectionClose = Array("]]>".utf8)
 
