@@ -7,10 +7,16 @@ import Glibc
 /// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration's encoding is dropped afterwards, so
 /// libxml2 reads the result as the UTF-8 it is. One departure from RFC 3023: `text/xml` without a charset is
 /// not taken as US-ASCII (feeds served that way are UTF-8 or say so in their declaration).
+///
+/// EBCDIC feeds (IBM037, IBM500, IBM875, IBM1140…, whatever glibc's iconv knows) cannot say so in a declaration
+/// anyone reads as ASCII: the declaration is in EBCDIC too. Their first bytes give them away, as the XML
+/// specification's Appendix F says (`<?xm` is 4C 6F A7 94), and the declaration is then read through IBM037,
+/// as every EBCDIC code page writes a declaration's letters, digits and punctuation alike.
 enum FeedCharset {
     static func utf8(_ bytes: [UInt8], contentType: String?) -> [UInt8] {
         var body = bytes[...]
         var chosen: String?
+        let (mediaType, httpCharset) = parse(contentType: contentType)
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
             body = body.dropFirst(3)
             chosen = "utf-8"
@@ -34,9 +40,10 @@ enum FeedCharset {
             chosen = "utf-16be"
         } else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
             chosen = "utf-16le"
+        } else if body.starts(with: ebcdicXMLDeclaration) {
+            chosen = ebcdicCharset(body, httpCharset: httpCharset)
         }
         if chosen == nil {
-            let (mediaType, httpCharset) = parse(contentType: contentType)
             let declared = declaredEncoding(body)
             if isXMLMediaType(mediaType), let httpCharset {
                 chosen = httpCharset
@@ -49,7 +56,10 @@ enum FeedCharset {
                 chosen = "utf-8"
             }
         }
-        var decoded = withoutC1Controls(decode(body, charset: chosen ?? "utf-8"))
+        let charset = chosen ?? "utf-8"
+        var decoded = decode(body, charset: charset)
+        // C1 controls in EBCDIC are EBCDIC's own (NEL ends its lines), not windows-1252 gone through Latin-1.
+        decoded = isEBCDIC(charset) ? withNextLinesAsLineFeeds(decoded) : withoutC1Controls(decoded)
         // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
         if let first = decoded.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first > 0,
            decoded[first...].starts(with: Array("<?xml".utf8)) {
@@ -69,6 +79,46 @@ enum FeedCharset {
             if let converted = iconv(bytes, from: charset) { return converted }
             return isValidUTF8(bytes) ? Array(bytes) : windows1252(bytes)
         }
+    }
+
+    /// `<?xm` in EBCDIC.
+    static let ebcdicXMLDeclaration: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94]
+
+    /// The code page of a document that starts with `<?xm` in EBCDIC: an HTTP charset naming an EBCDIC code page,
+    /// else the declaration's, else IBM037 (US and Canada, the one feedparser assumes).
+    static func ebcdicCharset(_ body: ArraySlice<UInt8>, httpCharset: String?) -> String {
+        if let httpCharset, isEBCDIC(httpCharset) { return httpCharset }
+        // The declaration ends within its first 512 bytes (declaredEncoding looks no further).
+        if let head = iconv(body.prefix(512), from: "IBM037"), let declared = declaredEncoding(head[...]), isEBCDIC(declared) {
+            return declared
+        }
+        return "IBM037"
+    }
+
+    /// Whether iconv knows `charset` as an EBCDIC code page: one in which `<?xm` is written 4C 6F A7 94.
+    static func isEBCDIC(_ charset: String) -> Bool {
+        switch normalized(charset) {
+        case "utf8", "usascii", "ascii", "iso88591", "latin1", "windows1252", "cp1252": return false  // the usual, without iconv
+        default: return iconv(ebcdicXMLDeclaration[...], from: charset) == Array("<?xm".utf8)
+        }
+    }
+
+    /// EBCDIC's line end, NEL (0x15, U+0085), as the line feed it means: XML 1.0 does not count it as
+    /// whitespace, so inside a tag it would be an error, and in text it would be a character nobody sees.
+    static func withNextLinesAsLineFeeds(_ utf8: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == 0xC2, index + 1 < utf8.count, utf8[index + 1] == 0x85 {
+                out.append(0x0A)
+                index += 2
+            } else {
+                out.append(utf8[index])
+                index += 1
+            }
+        }
+        return out
     }
 
     static func normalized(_ charset: String) -> String {
