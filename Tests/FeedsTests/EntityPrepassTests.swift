@@ -36,6 +36,23 @@ import Testing
         #expect(rewrite("<![CDATA[ never closed &nbsp;") == "<![CDATA[ never closed &nbsp;")
     }
 
+    /// CDATA sections reach libxml2 as numbered placeholders and come back as their text, line ends as XML
+    /// reads them, joined to the text around them.
+    @Test func cdataSectionsAreSetAsideAndPutBack() throws {
+        let (document, sections) = EntityPrepass.prepare(Array("<a><![CDATA[x&y <b>]]> &amp; <![CDATA[\r\nz\rw]]></a>".utf8))
+        #expect(String(decoding: document, as: UTF8.self) == "<a><![CDATA[0]]> &#38; <![CDATA[1]]></a>")
+        #expect(sections.ranges.count == 2)
+        let feed = try parse(rss("<item><title>T</title><description>  <![CDATA[<p>one</p>]]>\n<![CDATA[two &amp;]]>  </description>"
+            + "<content:encoded><![CDATA[a\r\nb]]></content:encoded></item>"))
+        #expect(feed.entries[0].summary == "one two &")
+        #expect(feed.entries[0].markup?.text == "a\nb")
+        // Text that only looks like a placeholder is text; an unclosed section is left for libxml2, as before.
+        #expect(try parse(rss("<item><title>&lt;![CDATA[0]]&gt;</title></item>")).entries[0].title == "<![CDATA[0]]>")
+        #expect(String(decoding: EntityPrepass.prepare(Array("<a><![CDATA[open &nbsp;".utf8)).document, as: UTF8.self)
+            == "<a><![CDATA[open &nbsp;")
+        #expect(try parse(rss("<item><title><![CDATA[]]>Empty</title><guid><![CDATA[]]></guid></item>")).entries[0].title == "Empty")
+    }
+
     @Test func doctypeEntitiesExpandOneLevelAndExternalOnesNever() {
         let text = "<!DOCTYPE rss [<!ENTITY co \"A &#38; B\"><!ENTITY x SYSTEM \"file:///etc/passwd\">"
             + "<!ENTITY lol \"&co;&co;\"><!ENTITY % p \"no\">]><t>&co; &x; &lol;</t>"

@@ -35,15 +35,24 @@ public enum HTMLText {
                 if skippedApplets == 0 { text.append(byte) }
                 index += 1
             } else {
-                // A word: copied in one go, as most of an article is words.
+                // A run of words with single spaces between them, copied in one go: most of an article is that.
                 let start = index
                 index += 1
                 while index < bytes.count {
                     let next = bytes[index]
-                    if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || isSpace(next) { break }
-                    index += 1
+                    if next > 0x20 {
+                        if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") { break }
+                        index += 1
+                    } else if next == 0x20 && index + 1 < bytes.count && bytes[index + 1] > 0x20
+                                && bytes[index + 1] != UInt8(ascii: "<") && bytes[index + 1] != UInt8(ascii: "&") {
+                        index += 2
+                    } else if isSpace(next) {
+                        break
+                    } else {
+                        index += 1  // a control character is text
+                    }
                 }
-                if skippedApplets == 0 { text.append(word: bytes[start..<index]) }
+                if skippedApplets == 0 { text.append(run: bytes[start..<index]) }
             }
         }
         return text.result
@@ -201,8 +210,8 @@ public enum HTMLText {
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-        /// Bytes with no whitespace in them.
-        mutating func append(word: ArraySlice<UInt8>) {
+        /// Bytes that start and end with no whitespace and hold none but single spaces.
+        mutating func append(run word: ArraySlice<UInt8>) {
             if pendingSpace { bytes.append(0x20) }
             pendingSpace = false
             bytes.append(contentsOf: word)

@@ -3,7 +3,7 @@
 /// recover mode drops it. XML's own five too: after any well-formedness error libxml2 drops named references,
 /// `&amp;` included, but keeps character references. Stray ampersands (`AT&T`) become `&#38;`.
 /// CDATA sections and comments are copied untouched: their text is taken literally (CDATA holding HTML is
-/// decoded later, as HTML). One linear pass over the bytes.
+/// decoded later, as HTML); or CDATA sections are set aside (see `CDATASections`). One linear pass over the bytes.
 ///
 /// The DOCTYPE is taken out here and its internal entities (`<!ENTITY company "Example &#38; Co">`) are
 /// expanded as text, one level deep and at most `expansionLimit` bytes in all, so libxml2 never sees a DTD:
@@ -13,6 +13,19 @@ enum EntityPrepass {
     static let expansionLimit = 1 << 20
 
     static func rewrite(_ bytes: [UInt8]) -> [UInt8] {
+        var sections: CDATASections?
+        return rewrite(bytes, settingAside: &sections)
+    }
+
+    /// The document for libxml2, with its CDATA sections set aside.
+    static func prepare(_ bytes: [UInt8]) -> (document: [UInt8], sections: CDATASections) {
+        var sections: CDATASections? = CDATASections(source: bytes)
+        let document = rewrite(bytes, settingAside: &sections)
+        return (document, sections!)
+    }
+
+    /// Rewrites the references; sets CDATA sections aside into `sections` unless it is nil.
+    private static func rewrite(_ bytes: [UInt8], settingAside sections: inout CDATASections?) -> [UInt8] {
         guard bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "!")) else { return bytes }
         var declared: [String: [UInt8]] = [:]
         var expanded = 0
@@ -20,10 +33,11 @@ enum EntityPrepass {
         out.reserveCapacity(bytes.count + bytes.count / 16)
         var index = 0
         let count = bytes.count
+        let span = bytes.span
         while index < count {
             // Copy the text up to the next `<` or `&` in one go: most bytes are neither.
             let runStart = index
-            while index < count && bytes[index] != UInt8(ascii: "<") && bytes[index] != UInt8(ascii: "&") { index += 1 }
+            index = ByteSearch.firstIndex(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), in: span, from: index)
             if index > runStart { out.append(contentsOf: bytes[runStart..<index]) }
             guard index < count else { break }
             if bytes[index] == UInt8(ascii: "&") {
@@ -32,6 +46,16 @@ enum EntityPrepass {
             }
             // Only `<!` can open a CDATA section, a comment or a DOCTYPE.
             if index + 1 < count && bytes[index + 1] == UInt8(ascii: "!") {
+                if sections != nil, let end = skipLiteral(bytes, at: index, open: cdataOpen, close: cdataClose),
+                   end - index >= cdataOpen.count + cdataClose.count,
+                   bytes[(end - cdataClose.count)..<end].elementsEqual(cdataClose) {
+                    let number = sections!.setAside((index + cdataOpen.count)..<(end - cdataClose.count))
+                    out.append(contentsOf: cdataOpen)
+                    out.append(contentsOf: String(number).utf8)
+                    out.append(contentsOf: cdataClose)
+                    index = end
+                    continue
+                }
                 if let end = skipLiteral(bytes, at: index, open: cdataOpen, close: cdataClose)
                     ?? skipLiteral(bytes, at: index, open: commentOpen, close: commentClose)
                 {
@@ -84,14 +108,14 @@ enum EntityPrepass {
     /// The index just past `close` when `open` starts at `index` (the end of input if never closed).
     private static func skipLiteral(_ bytes: [UInt8], at index: Int, open: [UInt8], close: [UInt8]) -> Int? {
         guard bytes[index...].starts(with: open) else { return nil }
+        let span = bytes.span
         var cursor = index + open.count
-        while cursor + close.count <= bytes.count {
-            if bytes[cursor] == close[0] && bytes[cursor..<(cursor + close.count)].elementsEqual(close) {
-                return cursor + close.count
-            }
+        while true {
+            cursor = ByteSearch.firstIndex(of: close[0], or: close[0], in: span, from: cursor)
+            guard cursor + close.count <= bytes.count else { return bytes.count }
+            if bytes[cursor..<(cursor + close.count)].elementsEqual(close) { return cursor + close.count }
             cursor += 1
         }
-        return bytes.count
     }
 
     /// Copies or rewrites the reference starting at the `&` at `index`; returns where to go on.

@@ -57,15 +57,32 @@ enum FeedCharset {
             }
         }
         let charset = chosen ?? "utf-8"
-        var decoded = decode(body, charset: charset)
-        // C1 controls in EBCDIC are EBCDIC's own (NEL ends its lines), not windows-1252 gone through Latin-1.
-        decoded = isEBCDIC(charset) ? withNextLinesAsLineFeeds(decoded) : withoutC1Controls(decoded)
+        var decoded: [UInt8]
+        if isUTF8(charset), case let check = checkUTF8(body), check.isValid {
+            // The usual case, checked in one pass that also says whether there are C1 controls to repair.
+            decoded = Array(body)
+            if check.hasC1Controls { decoded = withoutC1Controls(decoded) }
+        } else {
+            decoded = decode(body, charset: charset)
+            // C1 controls in EBCDIC are EBCDIC's own (NEL ends its lines), not windows-1252 gone through Latin-1.
+            decoded = isEBCDIC(charset) ? withNextLinesAsLineFeeds(decoded) : withoutC1Controls(decoded)
+        }
         // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
-        if let first = decoded.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first > 0,
-           decoded[first...].starts(with: Array("<?xml".utf8)) {
+        var first = 0
+        while first < decoded.count, [0x20, 0x09, 0x0A, 0x0D].contains(decoded[first]) { first += 1 }
+        if first > 0, decoded[first...].starts(with: Array("<?xml".utf8)) {
             decoded.removeSubrange(..<first)
         }
-        return withoutDeclaredEncoding(decoded)
+        removeDeclaredEncoding(&decoded)
+        return decoded
+    }
+
+    /// Labels of UTF-8 (and of ASCII, which is UTF-8 as far as valid bytes go).
+    static func isUTF8(_ charset: String) -> Bool {
+        switch normalized(charset) {
+        case "utf8", "unicode11utf8", "unicode20utf8", "xunicode20utf8", "usascii", "ascii": true
+        default: false
+        }
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>, charset: String) -> [UInt8] {
@@ -190,24 +207,33 @@ enum FeedCharset {
         return nil
     }
 
-    /// The same document with `encoding="…"` taken out of its declaration: it is UTF-8 now.
-    static func withoutDeclaredEncoding(_ bytes: [UInt8]) -> [UInt8] {
-        let slice = bytes[...]
-        guard let declaration = declarationRange(slice), let attribute = encodingAttribute(slice[declaration]) else {
-            return bytes
+    /// `encoding="…"` taken out of the document's declaration, in place: it is UTF-8 now.
+    static func removeDeclaredEncoding(_ bytes: inout [UInt8]) {
+        guard let declaration = declarationRange(bytes[...]), let attribute = encodingAttribute(bytes[declaration]) else {
+            return
         }
-        var result = bytes
-        result.replaceSubrange(attribute.range, with: [])
-        return result
+        bytes.removeSubrange(attribute.range)
     }
 
     /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past
-    /// U+10FFFF). Written out because it runs over every byte of every feed, mostly ASCII.
-    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+    /// U+10FFFF).
+    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool { checkUTF8(bytes).isValid }
+
+    /// Whether `bytes` are well-formed UTF-8, and whether they hold C1 controls (U+0080...U+009F). Written out
+    /// because it runs over every byte of every feed: eight ASCII bytes at a time, through a span, whose loads
+    /// are bounds-checked like an array's.
+    static func checkUTF8(_ bytes: ArraySlice<UInt8>) -> (isValid: Bool, hasC1Controls: Bool) {
+        let span = bytes.span
+        let raw = span.bytes
+        var index = 0
+        let end = span.count
+        var hasC1Controls = false
         while index < end {
-            let lead = bytes[index]
+            if end - index >= 8, raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let lead = span[index]
             if lead < 0x80 {
                 index += 1
                 continue
@@ -222,17 +248,18 @@ enum FeedCharset {
             case 0xF0: length = 4; low = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; high = 0x8F
-            default: return false
+            default: return (false, hasC1Controls)
             }
-            guard end - index >= length, (low...high).contains(bytes[index + 1]) else { return false }
+            guard end - index >= length, (low...high).contains(span[index + 1]) else { return (false, hasC1Controls) }
+            if lead == 0xC2 && span[index + 1] <= 0x9F { hasC1Controls = true }
             var offset = 2
             while offset < length {
-                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
+                guard span[index + offset] & 0xC0 == 0x80 else { return (false, hasC1Controls) }
                 offset += 1
             }
             index += length
         }
-        return true
+        return (true, hasC1Controls)
     }
 
     static func windows1252(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

@@ -7,8 +7,12 @@ import CXML2
 /// XML_PARSE_NOENT and no DTD loading: an external entity (`SYSTEM "file:///etc/passwd"`) is never read and a
 /// billion-laughs document cannot expand. No XML_PARSE_HUGE: libxml2 keeps its limits on depth (256) and on
 /// the size of a text node.
+///
+/// CDATA sections reach libxml2 as numbered placeholders (`CDATASections`) and are put back as text here; text
+/// next to text (as when a CDATA section is set in whitespace) is one run, as libxml2 makes it with
+/// XML_PARSE_NOCDATA.
 enum FeedXML {
-    static func parse(_ utf8: [UInt8], url: String?) -> FeedElement? {
+    static func parse(_ utf8: [UInt8], sections: CDATASections? = nil, url: String?) -> FeedElement? {
         guard let (document, wellFormed) = read(utf8) else { return nil }
         var chosen = document
         if !wellFormed, let (repaired, _) = read(TagBalancer.balance(utf8)) {
@@ -17,7 +21,7 @@ enum FeedXML {
         }
         defer { xmlFreeDoc(chosen) }
         guard let root = xmlDocGetRootElement(chosen) else { return nil }
-        return copy(root, url: url)
+        return copy(root, sections: sections, url: url)
     }
 
     /// The document libxml2 makes of `utf8` in recover mode, and whether it was well-formed.
@@ -25,7 +29,7 @@ enum FeedXML {
         guard !utf8.isEmpty, utf8.count <= Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
         let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
         let document: xmlDocPtr? = utf8.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 xmlCtxtReadMemory(context, $0, Int32(buffer.count), nil, "UTF-8", options)
@@ -36,7 +40,7 @@ enum FeedXML {
     }
 
     /// Copies the tree with an explicit stack: recursion would follow a hostile document's depth.
-    private static func copy(_ root: xmlNodePtr, url: String?) -> FeedElement {
+    private static func copy(_ root: xmlNodePtr, sections: CDATASections?, url: String?) -> FeedElement {
         var keys: [ElementName: String] = [:]
         let top = element(root, parentBase: url, keys: &keys)
         var stack: [(xmlNodePtr?, FeedElement)] = [(root.pointee.children, top)]
@@ -52,8 +56,11 @@ enum FeedXML {
                     stack.append((child, parent))
                     stack.append((node.pointee.children, copied))
                     child = nil
-                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                    if let content = node.pointee.content { parent.append(.text(String(cString: content))) }
+                case XML_TEXT_NODE:
+                    if let content = node.pointee.content { parent.appendText(String(cString: content)) }
+                case XML_CDATA_SECTION_NODE:
+                    guard let content = node.pointee.content else { continue }
+                    parent.appendText(sections?.text(forPlaceholder: content) ?? String(cString: content))
                 default:
                     continue
                 }
@@ -67,6 +74,7 @@ enum FeedXML {
     private struct ElementName: Hashable {
         let name: UnsafeRawPointer?
         let namespace: UnsafeRawPointer?
+        var isAttribute = false
     }
 
     private static func element(_ node: xmlNodePtr, parentBase: String?, keys: inout [ElementName: String]) -> FeedElement {
@@ -79,7 +87,7 @@ enum FeedXML {
             key = self.key(of: node)
             keys[name] = key
         }
-        let attributes = node.pointee.properties == nil ? [] : self.attributes(of: node)
+        let attributes = node.pointee.properties == nil ? [] : self.attributes(of: node, keys: &keys)
         var base = parentBase
         if let xmlBase = attributes.first(where: { $0.name == "xml:base" })?.value {
             base = URLReference.resolve(xmlBase, against: parentBase)
@@ -113,28 +121,45 @@ enum FeedXML {
         return key
     }
 
-    private static func attributes(of node: xmlNodePtr) -> [(name: String, value: String)] {
+    /// Attribute names are keyed like element names (one dictionary name, one key); a value that is one run
+    /// of text (nearly all) is read straight from its node.
+    private static func attributes(of node: xmlNodePtr, keys: inout [ElementName: String]) -> [(name: String, value: String)] {
         var attributes: [(name: String, value: String)] = []
         var attribute = node.pointee.properties
         while let current = attribute {
             attribute = current.pointee.next
             guard let rawName = current.pointee.name else { continue }
-            var name = String(cString: rawName).lowercased()
-            if let ns = current.pointee.ns, let href = ns.pointee.href {
-                switch String(cString: href) {
-                case "http://www.w3.org/XML/1998/namespace": name = "xml:" + name
-                case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": name = "rdf:" + name
-                default: break
-                }
+            // Marked apart from element names: an attribute `title` and an element `title` key differently.
+            let id = ElementName(name: UnsafeRawPointer(rawName), namespace: current.pointee.ns.map(UnsafeRawPointer.init),
+                                 isAttribute: true)
+            let name: String
+            if let known = keys[id] {
+                name = known
+            } else {
+                name = attributeName(current)
+                keys[id] = name
             }
             var value = ""
-            if let content = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+            if let text = current.pointee.children, text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE {
+                value = text.pointee.content.map { String(cString: $0) } ?? ""
+            } else if let content = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
                 value = String(cString: content)
                 lectern_xml_free(content)
             }
             attributes.append((name, value))
         }
         return attributes
+    }
+
+    /// An attribute's name in lowercase, with `xml:` and `rdf:` kept as prefixes.
+    private static func attributeName(_ attribute: xmlAttrPtr) -> String {
+        let name = attribute.pointee.name.map { String(cString: $0) }?.lowercased() ?? ""
+        guard let ns = attribute.pointee.ns, let href = ns.pointee.href else { return name }
+        switch String(cString: href) {
+        case "http://www.w3.org/XML/1998/namespace": return "xml:" + name
+        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": return "rdf:" + name
+        default: return name
+        }
     }
 
     /// The vocabularies the reader understands, by namespace URI. An empty prefix: the element is one of the

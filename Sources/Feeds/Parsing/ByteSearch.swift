@@ -1,0 +1,28 @@
+/// Finding the next byte of interest in a feed eight bytes at a time: the pre-pass looks for `<` and `&` over
+/// every byte of every feed, and for the end of each CDATA section over most of a blog's. The bytes are read
+/// through a span, whose loads are bounds-checked like an array's.
+enum ByteSearch {
+    /// The first index at or after `from` where `bytes` holds `a` or `b`; `bytes.count` if none does.
+    static func firstIndex(of a: UInt8, or b: UInt8, in bytes: Span<UInt8>, from: Int) -> Int {
+        let raw = bytes.bytes
+        let count = bytes.count
+        var index = max(0, from)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let spreadA = ones &* UInt64(a), spreadB = ones &* UInt64(b)
+        while count - index >= 8 {
+            let word = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // A byte of `word ^ spread` is zero where the byte matched; this sets the high bit of the lowest such
+            // byte (and maybe of bytes above it, which do not matter: the lowest is taken).
+            let matchA = word ^ spreadA, matchB = word ^ spreadB
+            let found = ((matchA &- ones) & ~matchA | (matchB &- ones) & ~matchB) & high
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] == a || bytes[index] == b { return index }
+            index += 1
+        }
+        return count
+    }
+}
