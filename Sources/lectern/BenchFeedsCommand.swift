@@ -65,6 +65,7 @@ struct BenchFeedsCommand: ParsableCommand {
             print("parse \(name): \(files.paths.count) XML feeds, \(files.byteCount) bytes "
                 + "(\(String(format1: sizes.min()!))–\(String(format1: sizes.max()!)) KB each)")
         }
+        print("parse: MB per second of CPU time (the machine is shared: waiting for a core is not parsing)")
         print("round,set,lectern_mb_s,feedparser_mb_s,xmllint_mb_s,lectern_vs_feedparser,lectern_time_vs_xmllint")
         var best: [String: (lectern: Double, feedparser: Double, xmllint: Double)] = [:]
         for round in 1...rounds {

@@ -141,7 +141,10 @@ public enum HTMLText {
         while index < bytes.count {
             let byte = bytes[index]
             if quote != 0 {
-                if byte == quote { quote = 0 }
+                // Quoted values (URLs, srcset lists, styles) are most of a tag: jump to the closing quote.
+                index = ByteSearch.firstIndex(of: quote, or: quote, in: bytes.span, from: index)
+                guard index < bytes.count else { return nil }
+                quote = 0
             } else if byte == UInt8(ascii: ">") {
                 return index
             } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && afterEquals {

@@ -4,8 +4,8 @@ import Glibc
 /// a byte order mark first; for an XML media type the HTTP charset beats the XML declaration; then the
 /// declaration; then the HTTP charset of any other type; else UTF-8. Whatever was chosen, bytes that do not
 /// decode fall back: valid UTF-8 stays UTF-8, anything else is read as windows-1252 (the classic case: a feed
-/// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration's encoding is dropped afterwards, so
-/// libxml2 reads the result as the UTF-8 it is. One departure from RFC 3023: `text/xml` without a charset is
+/// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration still names the feed's own encoding:
+/// libxml2 is told to ignore it (FeedXML), and a feed already in UTF-8 is not copied. One departure from RFC 3023: `text/xml` without a charset is
 /// not taken as US-ASCII (feeds served that way are UTF-8 or say so in their declaration).
 ///
 /// EBCDIC feeds (IBM037, IBM500, IBM875, IBM1140…, whatever glibc's iconv knows) cannot say so in a declaration
@@ -60,7 +60,7 @@ enum FeedCharset {
         var decoded: [UInt8]
         if isUTF8(charset), case let check = checkUTF8(body), check.isValid {
             // The usual case, checked in one pass that also says whether there are C1 controls to repair.
-            decoded = Array(body)
+            decoded = body.count == bytes.count ? bytes : Array(body)
             if check.hasC1Controls { decoded = withoutC1Controls(decoded) }
         } else {
             decoded = decode(body, charset: charset)
@@ -73,7 +73,6 @@ enum FeedCharset {
         if first > 0, decoded[first...].starts(with: Array("<?xml".utf8)) {
             decoded.removeSubrange(..<first)
         }
-        removeDeclaredEncoding(&decoded)
         return decoded
     }
 
@@ -205,14 +204,6 @@ enum FeedCharset {
             index += 1
         }
         return nil
-    }
-
-    /// `encoding="…"` taken out of the document's declaration, in place: it is UTF-8 now.
-    static func removeDeclaredEncoding(_ bytes: inout [UInt8]) {
-        guard let declaration = declarationRange(bytes[...]), let attribute = encodingAttribute(bytes[declaration]) else {
-            return
-        }
-        bytes.removeSubrange(attribute.range)
     }
 
     /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past

@@ -31,6 +31,11 @@ final class FeedElement {
         if case .element(let element) = node { elements.append(element) }
     }
 
+    func reserve(children count: Int, elements elementCount: Int) {
+        children.reserveCapacity(count)
+        if elementCount > 0 { elements.reserveCapacity(elementCount) }
+    }
+
     /// Text, joined to the text before it if that is the last child: one run, however libxml2 split it.
     func appendText(_ text: String) {
         if case .text(let previous)? = children.last {

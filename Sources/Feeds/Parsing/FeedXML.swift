@@ -1,6 +1,8 @@
 import CXML2
 
-/// Reads a feed's XML (already UTF-8, entities already made XML-safe) into `FeedElement`s through libxml2.
+/// Reads a feed's XML (already UTF-8, entities already made XML-safe) into `FeedElement`s through libxml2. The
+/// declaration's encoding names what the feed was before it was made UTF-8, so libxml2 ignores it
+/// (XML_PARSE_IGNORE_ENC) and reads UTF-8.
 ///
 /// Safety: recover mode keeps what a broken feed has instead of giving up. The DOCTYPE never reaches libxml2
 /// (EntityPrepass takes it out and expands its internal entities itself, one level, bounded), and there is no
@@ -29,7 +31,7 @@ enum FeedXML {
         guard !utf8.isEmpty, utf8.count <= Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
         let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
         let document: xmlDocPtr? = utf8.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 xmlCtxtReadMemory(context, $0, Int32(buffer.count), nil, "UTF-8", options)
@@ -41,8 +43,9 @@ enum FeedXML {
 
     /// Copies the tree with an explicit stack: recursion would follow a hostile document's depth.
     private static func copy(_ root: xmlNodePtr, sections: CDATASections?, url: String?) -> FeedElement {
-        var keys: [ElementName: String] = [:]
+        var keys = NameKeys()
         let top = element(root, parentBase: url, keys: &keys)
+        reserve(top, for: root)
         var stack: [(xmlNodePtr?, FeedElement)] = [(root.pointee.children, top)]
         while let (first, parent) = stack.popLast() {
             var child = first
@@ -51,6 +54,7 @@ enum FeedXML {
                 switch node.pointee.type {
                 case XML_ELEMENT_NODE:
                     let copied = element(node, parentBase: parent.base, keys: &keys)
+                    reserve(copied, for: node)
                     parent.append(.element(copied))
                     // Finish this element's children before its later siblings: document order.
                     stack.append((child, parent))
@@ -69,6 +73,20 @@ enum FeedXML {
         return top
     }
 
+    /// Room for the node's children in the copy, counted first: an item's dozen children otherwise grow its
+    /// arrays four times over.
+    private static func reserve(_ element: FeedElement, for node: xmlNodePtr) {
+        var nodes = 0
+        var elements = 0
+        var child = node.pointee.children
+        while let current = child {
+            nodes += 1
+            if current.pointee.type == XML_ELEMENT_NODE { elements += 1 }
+            child = current.pointee.next
+        }
+        if nodes > 1 { element.reserve(children: nodes, elements: elements) }
+    }
+
     /// An element's name as libxml2 holds it: its name comes from the document's dictionary, so the same name
     /// is the same pointer, and a feed's thousand `<item>`s are keyed once.
     private struct ElementName: Hashable {
@@ -77,7 +95,31 @@ enum FeedXML {
         var isAttribute = false
     }
 
-    private static func element(_ node: xmlNodePtr, parentBase: String?, keys: inout [ElementName: String]) -> FeedElement {
+    /// The keys made so far, by name. A feed has a few dozen names, asked for tens of thousands of times: a
+    /// direct-mapped table on the pointers' bits answers nearly all, before the dictionary (whose hashing was a
+    /// few percent of a parse).
+    private struct NameKeys {
+        private var recent = [(ElementName, String)?](repeating: nil, count: 256)
+        private var all: [ElementName: String] = [:]
+
+        private static func slot(_ name: ElementName) -> Int {
+            let bits = UInt(bitPattern: name.name) ^ UInt(bitPattern: name.namespace) &>> 5 ^ (name.isAttribute ? 0x55 : 0)
+            return Int(truncatingIfNeeded: (bits &>> 4 ^ bits &>> 12) & 0xFF)
+        }
+
+        subscript(name: ElementName) -> String? {
+            get {
+                if let (held, key) = recent[Self.slot(name)], held == name { return key }
+                return all[name]
+            }
+            set {
+                all[name] = newValue
+                if let newValue { recent[Self.slot(name)] = (name, newValue) }
+            }
+        }
+    }
+
+    private static func element(_ node: xmlNodePtr, parentBase: String?, keys: inout NameKeys) -> FeedElement {
         let name = ElementName(name: node.pointee.name.map(UnsafeRawPointer.init),
                                namespace: node.pointee.ns.map(UnsafeRawPointer.init))
         let key: String
@@ -123,7 +165,7 @@ enum FeedXML {
 
     /// Attribute names are keyed like element names (one dictionary name, one key); a value that is one run
     /// of text (nearly all) is read straight from its node.
-    private static func attributes(of node: xmlNodePtr, keys: inout [ElementName: String]) -> [(name: String, value: String)] {
+    private static func attributes(of node: xmlNodePtr, keys: inout NameKeys) -> [(name: String, value: String)] {
         var attributes: [(name: String, value: String)] = []
         var attribute = node.pointee.properties
         while let current = attribute {

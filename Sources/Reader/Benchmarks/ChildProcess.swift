@@ -8,6 +8,8 @@ enum ChildProcess {
     struct Output {
         var status: Int32
         var standardOutput: String
+        /// User and system CPU time the program used, in nanoseconds.
+        var cpuNanoseconds: UInt64
     }
 
     /// Runs `arguments[0]` (searched on PATH) with the rest as its arguments; stderr passes through unless
@@ -35,9 +37,12 @@ enum ChildProcess {
             if count > 0 { bytes += chunk[0..<count] } else if count == 0 || errno != EINTR { break }
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let exited = (status & 0x7f) == 0
+        func nanoseconds(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1_000 }
         return Output(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
-                      standardOutput: String(decoding: bytes, as: UTF8.self))
+                      standardOutput: String(decoding: bytes, as: UTF8.self),
+                      cpuNanoseconds: nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime))
     }
 }
