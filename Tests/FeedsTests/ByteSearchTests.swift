@@ -13,10 +13,12 @@ import Testing
         for length in 0..<40 {
             for _ in 0..<200 {
                 // Few distinct values, so matches are common and sit next to near misses (0x3B, 0x3D, 0xBC).
-                let bytes = (0..<length).map { _ in [0x3C, 0x26, 0x3B, 0x3D, 0xBC, 0xA6, 0x00, 0xFF, 0x41][Int(next() % 9)] } as [UInt8]
+                let bytes = (0..<length).map { _ in [0x3C, 0x26, 0x3B, 0x3D, 0xBC, 0xA6, 0x00, 0xFF, 0x41, 0x20, 0x21, 0x1F, 0xA0][Int(next() % 13)] } as [UInt8]
                 let from = length == 0 ? 0 : Int(next()) % (length + 1)
                 let expected = bytes[from...].firstIndex { $0 == 0x3C || $0 == 0x26 } ?? length
                 #expect(ByteSearch.firstIndex(of: 0x3C, or: 0x26, in: bytes.span, from: from) == expected, "\(bytes) from \(from)")
+                let stop = bytes[from...].firstIndex { $0 <= 0x20 || $0 == 0x3C || $0 == 0x26 } ?? length
+                #expect(ByteSearch.firstTextStop(in: bytes.span, from: from) == stop, "\(bytes) from \(from)")
                 let single = bytes[from...].firstIndex(of: 0xFF) ?? length
                 #expect(ByteSearch.firstIndex(of: 0xFF, or: 0xFF, in: bytes.span, from: from) == single, "\(bytes) from \(from)")
             }

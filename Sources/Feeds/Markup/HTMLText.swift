@@ -16,6 +16,7 @@ public enum HTMLText {
             return collapsingWhitespace(html)
         }
         let bytes = Array(html.utf8)
+        let span = bytes.span
         var text = WhitespaceCollapser(capacity: bytes.count)
         var index = 0
         var skippedApplets = 0
@@ -38,18 +39,17 @@ public enum HTMLText {
                 // A run of words with single spaces between them, copied in one go: most of an article is that.
                 let start = index
                 index += 1
-                while index < bytes.count {
+                while true {
+                    index = ByteSearch.firstTextStop(in: span, from: index)
+                    guard index < bytes.count else { break }
                     let next = bytes[index]
-                    if next > 0x20 {
-                        if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") { break }
-                        index += 1
-                    } else if next == 0x20 && index + 1 < bytes.count && bytes[index + 1] > 0x20
-                                && bytes[index + 1] != UInt8(ascii: "<") && bytes[index + 1] != UInt8(ascii: "&") {
+                    if next == 0x20 && index + 1 < bytes.count && bytes[index + 1] > 0x20
+                        && bytes[index + 1] != UInt8(ascii: "<") && bytes[index + 1] != UInt8(ascii: "&") {
                         index += 2
-                    } else if isSpace(next) {
-                        break
-                    } else {
+                    } else if next < 0x20 && !isSpace(next) {
                         index += 1  // a control character is text
+                    } else {
+                        break
                     }
                 }
                 if skippedApplets == 0 { text.append(run: bytes[start..<index]) }

@@ -25,4 +25,30 @@ enum ByteSearch {
         }
         return count
     }
+
+    /// The first index at or after `from` where `bytes` holds a byte at or below 0x20 (whitespace and control
+    /// characters), `<` or `&`: where a run of plain text in HTML stops. `bytes.count` if none does.
+    static func firstTextStop(in bytes: Span<UInt8>, from: Int) -> Int {
+        let raw = bytes.bytes
+        let count = bytes.count
+        var index = max(0, from)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let lessThan = ones &* 0x21, angle = ones &* UInt64(UInt8(ascii: "<")), ampersand = ones &* UInt64(UInt8(ascii: "&"))
+        while count - index >= 8 {
+            let word = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // Bytes below 0x21 (and not 0x80 or above, whose high bit `~word` clears), then the two exact matches.
+            let matchAngle = word ^ angle, matchAmpersand = word ^ ampersand
+            let found = ((word &- lessThan) & ~word | (matchAngle &- ones) & ~matchAngle
+                | (matchAmpersand &- ones) & ~matchAmpersand) & high
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte <= 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return index }
+            index += 1
+        }
+        return count
+    }
 }

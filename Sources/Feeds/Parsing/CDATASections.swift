@@ -7,17 +7,40 @@
 /// writes CDATA sections into what libxml2 reads, so every one it reports is a placeholder; one it cannot
 /// look up stays the text it holds. An unclosed section is left in the document, for libxml2 to recover from
 /// as before.
+///
+/// Text between tags that holds references (escaped HTML: `&lt;p&gt;` and `&#8217;` all through it) is set aside
+/// the same way, decoded by the pre-pass: libxml2 stopped at every reference and copied the text node again.
 struct CDATASections {
     /// The decoded feed, which the sections are ranges of.
     let source: [UInt8]
-    private(set) var ranges: [Range<Int>] = []
+    private enum Section {
+        /// A CDATA section's contents in the source, line ends as written.
+        case raw(Range<Int>)
+        /// Text as the pre-pass decoded it, in `decoded`.
+        case decoded(Range<Int>)
+    }
+    private var sections: [Section] = []
+    private var decoded: [UInt8] = []
 
     init(source: [UInt8]) { self.source = source }
 
+    var count: Int { sections.count }
+
     /// Sets aside the section whose contents are `range` of the source; returns its number.
     mutating func setAside(_ range: Range<Int>) -> Int {
-        ranges.append(range)
-        return ranges.count - 1
+        sections.append(.raw(range))
+        return sections.count - 1
+    }
+
+    /// Sets aside the text `decode` writes, unless it gives up; returns its number.
+    mutating func setAsideText(_ decode: (inout [UInt8]) -> Bool) -> Int? {
+        let start = decoded.count
+        guard decode(&decoded) else {
+            decoded.removeSubrange(start...)
+            return nil
+        }
+        sections.append(.decoded(start..<decoded.count))
+        return sections.count - 1
     }
 
     /// The contents of the section whose placeholder holds `number` (the text of a CDATA node libxml2 made),
@@ -31,8 +54,12 @@ struct CDATASections {
             index = index * 10 + Int(byte - UInt8(ascii: "0"))
             digits += 1
         }
-        guard digits > 0, number[digits] == 0, index < ranges.count else { return nil }
-        let range = ranges[index]
+        guard digits > 0, number[digits] == 0, index < sections.count else { return nil }
+        let range: Range<Int>
+        switch sections[index] {
+        case .decoded(let text): return String(decoding: decoded[text], as: UTF8.self)
+        case .raw(let raw): range = raw
+        }
         let contents = source[range]
         let span = source.span.extracting(range)
         guard ByteSearch.firstIndex(of: 0x0D, or: 0x0D, in: span, from: 0) == span.count else {
