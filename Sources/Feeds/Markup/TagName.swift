@@ -59,11 +59,17 @@ struct TagName: Equatable {
             "h6", "header", "hr", "legend", "li", "menu", "nav", "ol", "p", "pre", "section", "table", "tbody", "td",
             "tfoot", "th", "thead", "tr", "ul",
         ].map { (name: String) in TagName(Array(name.utf8), from: 0).packed }
-        var modulus = UInt64(names.count)
-        while Set(names.map { $0 % modulus }).count < names.count { modulus += 1 }
         // No name packs to all ones (ten characters take 60 bits): that marks an empty slot.
-        var slots = [UInt64](repeating: .max, count: Int(modulus))
-        for name in names { slots[Int(name % modulus)] = name }
-        return (modulus, slots)
+        var modulus = UInt64(names.count)
+        while true {
+            var slots = [UInt64](repeating: .max, count: Int(modulus))
+            var collided = false
+            for name in names {
+                if slots[Int(name % modulus)] != .max { collided = true; break }
+                slots[Int(name % modulus)] = name
+            }
+            if !collided { return (modulus, slots) }
+            modulus += 1
+        }
     }()
 }
