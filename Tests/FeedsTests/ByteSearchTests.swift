@@ -19,6 +19,8 @@ import Testing
                 #expect(ByteSearch.firstIndex(of: 0x3C, or: 0x26, in: bytes.span, from: from) == expected, "\(bytes) from \(from)")
                 let stop = bytes[from...].firstIndex { $0 <= 0x20 || $0 == 0x3C || $0 == 0x26 } ?? length
                 #expect(ByteSearch.firstTextStop(in: bytes.span, from: from) == stop, "\(bytes) from \(from)")
+                let any = bytes[from...].firstIndex { $0 == 0x3C || $0 == 0x3B || $0 == 0xA6 || $0 == 0x20 } ?? length
+                #expect(ByteSearch.firstIndex(of: 0x3C, 0x3B, 0xA6, 0x20, in: bytes.span, from: from) == any, "\(bytes) from \(from)")
                 let single = bytes[from...].firstIndex(of: 0xFF) ?? length
                 #expect(ByteSearch.firstIndex(of: 0xFF, or: 0xFF, in: bytes.span, from: from) == single, "\(bytes) from \(from)")
             }

@@ -26,6 +26,30 @@ enum ByteSearch {
         return count
     }
 
+    /// The first index at or after `from` where `bytes` holds any of four bytes; `bytes.count` if none does.
+    static func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, in bytes: Span<UInt8>, from: Int) -> Int {
+        let raw = bytes.bytes
+        let count = bytes.count
+        var index = max(0, from)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let spreadA = ones &* UInt64(a), spreadB = ones &* UInt64(b), spreadC = ones &* UInt64(c), spreadD = ones &* UInt64(d)
+        while count - index >= 8 {
+            let word = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let matchA = word ^ spreadA, matchB = word ^ spreadB, matchC = word ^ spreadC, matchD = word ^ spreadD
+            let found = ((matchA &- ones) & ~matchA | (matchB &- ones) & ~matchB | (matchC &- ones) & ~matchC
+                | (matchD &- ones) & ~matchD) & high
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == a || byte == b || byte == c || byte == d { return index }
+            index += 1
+        }
+        return count
+    }
+
     /// The first index at or after `from` where `bytes` holds a byte at or below 0x20 (whitespace and control
     /// characters), `<` or `&`: where a run of plain text in HTML stops. `bytes.count` if none does.
     static func firstTextStop(in bytes: Span<UInt8>, from: Int) -> Int {

@@ -97,6 +97,11 @@ enum EntityPrepass {
                 if next != UInt8(ascii: "!"), let end = tagEnd(span, from: index + 1) {
                     // A tag: its attribute values' references are rewritten for libxml2, none set aside.
                     var cursor = index
+                    if ByteSearch.firstIndex(of: UInt8(ascii: "&"), or: UInt8(ascii: "&"), in: span.extracting(index..<end), from: 0)
+                        == end - index {
+                        out.append(contentsOf: bytes[index..<end])  // most tags hold no reference
+                        cursor = end
+                    }
                     while cursor < end {
                         let stop = min(end, ByteSearch.firstIndex(of: UInt8(ascii: "&"), or: UInt8(ascii: "&"), in: span, from: cursor))
                         out.append(contentsOf: bytes[cursor..<stop])
@@ -130,7 +135,10 @@ enum EntityPrepass {
         guard startsName || first == UInt8(ascii: "/") else { return nil }
         var cursor = from + 1
         var quote: UInt8 = 0
-        while cursor < bytes.count {
+        while true {
+            cursor = ByteSearch.firstIndex(of: UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                                           in: bytes, from: cursor)
+            guard cursor < bytes.count else { return nil }
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "<") { return nil }
             if quote != 0 {
@@ -142,7 +150,6 @@ enum EntityPrepass {
             }
             cursor += 1
         }
-        return nil
     }
 
     private static let cdataOpen = Array("<![CDATA[".utf8), cdataClose = Array("]]>".utf8)
