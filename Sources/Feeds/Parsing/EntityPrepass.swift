@@ -3,7 +3,8 @@
 /// recover mode drops it. XML's own five too: after any well-formedness error libxml2 drops named references,
 /// `&amp;` included, but keeps character references. Stray ampersands (`AT&T`) become `&#38;`.
 /// CDATA sections and comments are copied untouched: their text is taken literally (CDATA holding HTML is
-/// decoded later, as HTML); or CDATA sections are set aside (see `CDATASections`). One linear pass over the bytes.
+/// decoded later, as HTML). When parsing (`prepare`), CDATA sections and the text between tags that holds
+/// references are set aside instead, the text decoded here (see `CDATASections`). One linear pass over the bytes.
 ///
 /// The DOCTYPE is taken out here and its internal entities (`<!ENTITY company "Example &#38; Co">`) are
 /// expanded as text, one level deep and at most `expansionLimit` bytes in all, so libxml2 never sees a DTD:
