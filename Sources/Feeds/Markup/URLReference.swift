@@ -67,29 +67,36 @@ public enum URLReference {
         return String(base.path[...slash]) + path
     }
 
-    /// Section 5.2.4, over path segments.
+    /// Section 5.2.4, over path segments, split at the bytes of `/` (most paths have a dot, in a file name, and
+    /// splitting by Character segmented each into graphemes).
     static func removeDotSegments(_ path: String) -> String {
         if !path.utf8.contains(UInt8(ascii: ".")) { return path }
-        var output: [Substring] = []
-        let absolute = path.hasPrefix("/")
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(absolute ? 1 : 0)
+        let slash = UInt8(ascii: "/")
+        let bytes = Array(path.utf8)
+        let absolute = bytes.first == slash
+        let segments = bytes.split(separator: slash, omittingEmptySubsequences: false).dropFirst(absolute ? 1 : 0)
+        var output: [ArraySlice<UInt8>] = []
         var trailingSlash = false
         for (index, segment) in segments.enumerated() {
             let isLast = index == segments.count - 1
-            switch segment {
-            case ".":
+            if segment.elementsEqual(".".utf8) {
                 trailingSlash = isLast
-            case "..":
+            } else if segment.elementsEqual("..".utf8) {
                 if !output.isEmpty { output.removeLast() }
                 trailingSlash = isLast
-            default:
+            } else {
                 output.append(segment)
                 trailingSlash = false
             }
         }
-        var result = (absolute ? "/" : "") + output.joined(separator: "/")
-        if trailingSlash && !result.hasSuffix("/") { result += "/" }
-        return result
+        var result: [UInt8] = absolute ? [slash] : []
+        result.reserveCapacity(bytes.count + 1)
+        for (index, segment) in output.enumerated() {
+            if index > 0 { result.append(slash) }
+            result.append(contentsOf: segment)
+        }
+        if trailingSlash && result.last != slash { result.append(slash) }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The five components of a URI reference (appendix B's regular expression, by hand).
