@@ -11,7 +11,8 @@
 public enum HTMLText {
     /// The text of an HTML fragment.
     public static func plainText(fromHTML html: String) -> String {
-        // Many titles and summaries hold no markup at all.
+        // Most titles, authors and many summaries are their own plain text: one scan says so.
+        if isOwnPlainText(html.utf8.span) { return html }
         if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
             return collapsingWhitespace(html)
         }
@@ -64,6 +65,24 @@ public enum HTMLText {
         var collected = WhitespaceCollapser(capacity: text.utf8.count)
         for byte in text.utf8 { collected.append(byte) }
         return collected.result
+    }
+
+    /// Whether `text` holds no markup, no reference and nothing to collapse: no whitespace but single spaces
+    /// between words. Jumps from one space, `<` or `&` to the next eight bytes at a time.
+    private static func isOwnPlainText(_ text: Span<UInt8>) -> Bool {
+        var index = 0
+        while true {
+            index = ByteSearch.firstTextStop(in: text, from: index)
+            guard index < text.count else { return true }
+            let byte = text[index]
+            if byte == 0x20 {
+                // One space between two words is as it should be.
+                if index == 0 || index + 1 == text.count || isSpace(text[index + 1]) { return false }
+            } else if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || isSpace(byte) {
+                return false
+            }
+            index += 1  // a single space, or a control character, which is text
+        }
     }
 
     /// Whether `text` has nothing to collapse: no whitespace but single spaces between words.
