@@ -10,10 +10,12 @@ DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbu
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance
 # image), systemd (systemd-analyze scores the unit), zbar-tools (zbarimg reads the QR codes drawn back), and
-# libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference), and a desktop
-# for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture).
+# libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference), libxml2's
+# xmllint (the feed parse benchmark's floor: a bare recovering parse of the same files), and a desktop
+# for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture);
+# sqlite3 and curl, with which the sync test looks into a store and asks the servers for their state.
 TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
-             zbar-tools libjpeg-turbo-progs xvfb xdotool x11-apps sqlite3 curl
+             zbar-tools libjpeg-turbo-progs libxml2-utils xvfb xdotool x11-apps sqlite3 curl
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Building the appliance image writes device nodes and file owners: root, or sudo.

@@ -3,8 +3,9 @@
 
 feedparser's result is mapped onto the contract's shape the way the contract defines its fields: HTML values
 (feedparser marks them text/html or application/xhtml+xml) lose their tags, the contents of script, style and
-applet, and their entities; plain text is taken literally; then runs of ASCII whitespace collapse to one space
-and empty strings become null. Dates come from feedparser's *_parsed tuples, which are UTC.
+applet, and their entities, and the start and end of each block element (br, p, div, li, table cells, headings,
+...) become a space, as a reader sees a break there; plain text is taken literally; then runs of ASCII
+whitespace collapse to one space and empty strings become null. Dates come from feedparser's *_parsed tuples, which are UTC.
 
 feedparser 6.0 does not read JSON Feed; for .json fixtures the reference is a direct reading of the JSON Feed
 1.0/1.1 specification below, written independently of the Swift reader.
@@ -29,21 +30,31 @@ HTML_TYPES = {"text/html", "application/xhtml+xml"}
 
 
 class _Text(html.parser.HTMLParser):
-    """Text of an HTML fragment without script, style and applet contents, entities decoded."""
+    """Text of an HTML fragment without script, style and applet contents, entities decoded, a space at each
+    block boundary."""
 
     SKIP = {"script", "style", "applet"}
+    # HTML's block-level elements, line breaks and table cells that feedparser's sanitizer keeps.
+    BLOCK = {"address", "article", "aside", "blockquote", "br", "caption", "center", "dd", "details", "dialog",
+             "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
+             "h5", "h6", "header", "hr", "legend", "li", "menu", "nav", "ol", "p", "pre", "section", "table",
+             "tbody", "td", "tfoot", "th", "thead", "tr", "ul"}
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.parts, self.skipping = [], 0
 
     def handle_starttag(self, tag, attrs):
+        if tag in self.BLOCK and not self.skipping:
+            self.parts.append(" ")
         if tag in self.SKIP:
             self.skipping += 1
 
     def handle_endtag(self, tag):
         if tag in self.SKIP and self.skipping:
             self.skipping -= 1
+        if tag in self.BLOCK and not self.skipping:
+            self.parts.append(" ")
 
     def handle_data(self, data):
         if not self.skipping:

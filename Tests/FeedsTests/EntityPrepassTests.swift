@@ -36,6 +36,55 @@ import Testing
         #expect(rewrite("<![CDATA[ never closed &nbsp;") == "<![CDATA[ never closed &nbsp;")
     }
 
+    /// CDATA sections reach libxml2 as numbered placeholders and come back as their text, line ends as XML
+    /// reads them, joined to the text around them.
+    @Test func cdataSectionsAreSetAsideAndPutBack() throws {
+        let (document, sections) = EntityPrepass.prepare(Array("<a><![CDATA[x&y <b>]]> plain <![CDATA[\r\nz\rw]]></a>".utf8))
+        #expect(String(decoding: document, as: UTF8.self) == "<a><![CDATA[0]]> plain <![CDATA[1]]></a>")
+        #expect(sections.count == 2)
+        let feed = try parse(rss("<item><title>T</title><description>  <![CDATA[<p>one</p>]]>\n<![CDATA[two &amp;]]>  </description>"
+            + "<content:encoded><![CDATA[a\r\nb]]></content:encoded></item>"))
+        #expect(feed.entries[0].summary == "one two &")
+        #expect(feed.entries[0].markup?.text == "a\nb")
+        // Text that only looks like a placeholder is text; an unclosed section is left for libxml2, as before.
+        #expect(try parse(rss("<item><title>&lt;![CDATA[0]]&gt;</title></item>")).entries[0].title == "<![CDATA[0]]>")
+        #expect(String(decoding: EntityPrepass.prepare(Array("<a><![CDATA[open &nbsp;".utf8)).document, as: UTF8.self)
+            == "<a><![CDATA[open &nbsp;")
+        #expect(try parse(rss("<item><title><![CDATA[]]>Empty</title><guid><![CDATA[]]></guid></item>")).entries[0].title == "Empty")
+    }
+
+    /// Text holding references (escaped HTML) is decoded by the pre-pass and set aside like CDATA; what it
+    /// reads as must be what libxml2 read from the rewritten references.
+    @Test func textWithReferencesIsSetAside() throws {
+        let (document, sections) = EntityPrepass.prepare(Array(
+            "<?xml version=\"1.0\"?><?pi a=\"&\" ?><a href=\"?x=1&amp;y=2\" t='&nbsp;>'>&lt;p&gt;Fish</a><b>plain</b>".utf8))
+        #expect(String(decoding: document, as: UTF8.self)
+            == "<?xml version=\"1.0\"?><?pi a=\"&\" ?><a href=\"?x=1&#38;y=2\" t='&#160;>'><![CDATA[0]]></a><b>plain</b>")
+        #expect(sections.count == 1)
+        let feed = try parse(rss("""
+            <item><title>Q &amp; A &lt;3</title><description>&lt;p&gt;Fish &amp; chips&#8217;&nbsp;&#150;&#x41;&bogus; AT&T&lt;/p&gt;</description>            <content:encoded>a\r\nb&amp;c&#13;d</content:encoded><enclosure url="http://x/?a=1&amp;b=2" type="audio/mpeg"/></item>
+            """))
+        let entry = try #require(feed.entries.first)
+        #expect(entry.title == "Q & A <3")
+        #expect(entry.summary == "Fish & chips\u{2019}\u{A0}\u{2013}A&bogus; AT&T")
+        #expect(entry.markup?.text == "a\nb&c\rd")
+        #expect(entry.enclosures.first?.url == "http://x/?a=1&b=2")
+    }
+
+    /// After anything that is not a tag as XML writes one, the rest goes to libxml2 as before: it recovers
+    /// its own way, and set-aside text must not land where it reads a tag.
+    @Test func brokenTagsStopTheSettingAside() throws {
+        for broken in ["<a x=\"1 < 2\">t &amp; u</a>", "<a>1 < 2 &amp; 3</a>", "<a><!bogus>t &amp; u</a>", "<a x=\"open>t &amp; u</a>"] {
+            let (document, sections) = EntityPrepass.prepare(Array(broken.utf8))
+            #expect(sections.count == 0, "\(broken)")
+            #expect(String(decoding: document, as: UTF8.self) == broken.split(separator: "&amp;", omittingEmptySubsequences: false).joined(separator: "&#38;"), "\(broken)")
+        }
+        // Text with a declared entity goes to libxml2 rewritten, where expansions count against the limit.
+        let doctype = "<!DOCTYPE a [<!ENTITY e \"<b>x</b>\">]><a>&e; &amp; &e; &lt;</a>"
+        #expect(String(decoding: EntityPrepass.prepare(Array(doctype.utf8)).document, as: UTF8.self)
+            == "<a>&#60;b&#62;x&#60;/b&#62; &#38; &#60;b&#62;x&#60;/b&#62; &#60;</a>")
+    }
+
     @Test func doctypeEntitiesExpandOneLevelAndExternalOnesNever() {
         let text = "<!DOCTYPE rss [<!ENTITY co \"A &#38; B\"><!ENTITY x SYSTEM \"file:///etc/passwd\">"
             + "<!ENTITY lol \"&co;&co;\"><!ENTITY % p \"no\">]><t>&co; &x; &lol;</t>"

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import Feeds
 
@@ -56,9 +57,16 @@ import Testing
         #expect(try title(utf8, contentType: "text/html; charset=ISO-8859-1") == "été")
     }
 
-    @Test func theDeclarationIsRewrittenToUTF8() {
-        let out = FeedCharset.utf8(Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a>\u{E9}</a>".unicodeScalars.map { UInt8($0.value) }), contentType: nil)
-        #expect(String(decoding: out, as: UTF8.self) == "<?xml version=\"1.0\" ?><a>é</a>")
+    /// The bytes become UTF-8 and the declaration still names the feed's own charset: libxml2 must read them as
+    /// UTF-8 regardless (a Latin-1 reading of é's two bytes would be Ã©).
+    @Test func theDeclarationNoLongerDecides() throws {
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>\u{E9}t\u{E9}</title></channel></rss>"
+            .unicodeScalars.map { UInt8($0.value) })
+        let out = FeedCharset.utf8(latin1, contentType: nil)
+        #expect(String(decoding: out, as: UTF8.self).hasPrefix("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>été"))
+        #expect(try title(latin1) == "été")
+        let koi8 = feed(declaration: "<?xml version='1.0' encoding='KOI8-R'?>", title: [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4])
+        #expect(try title(koi8, contentType: "application/xml") == "Привет")
     }
 
     @Test func whitespaceBeforeTheDeclarationIsDropped() throws {
@@ -90,6 +98,67 @@ import Testing
     @Test func c1ControlsAreWindows1252() throws {
         // U+0092 encoded as UTF-8: a cp1252 apostrophe that went through a Latin-1 decoder.
         #expect(try title(feed(declaration: "", title: [0x64, 0x6F, 0x6E, 0xC2, 0x92, 0x74])) == "don\u{2019}t")
+    }
+
+    /// EBCDIC text as iconv writes it (the tests' own conversion, not the reader's).
+    func ebcdic(_ text: String, _ charset: String) -> [UInt8] {
+        let converter = iconv_open(charset, "UTF-8")!
+        defer { iconv_close(converter) }
+        var input = Array(text.utf8)
+        var output = [UInt8](repeating: 0, count: input.count * 2 + 8)
+        let written = input.withUnsafeMutableBytes { inBytes in
+            output.withUnsafeMutableBytes { outBytes in
+                var inPointer = inBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                var outPointer = outBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                var inLeft = inBytes.count, outLeft = outBytes.count
+                precondition(iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1, "not in \(charset): \(text)")
+                return outBytes.count - outLeft
+            }
+        }
+        return Array(output[..<written])
+    }
+
+    /// Found reading a mainframe's feed: "not a feed", as its declaration was EBCDIC and nothing read it.
+    @Test func ebcdicByItsFirstBytesAndItsDeclaration() throws {
+        for (charset, title) in [("IBM037", "Café £5"), ("cp500", "[Zürich] ¦ ½!"), ("CP875", "Καλημέρα"),
+                                 ("IBM1140", "€5 coffee"), ("IBM1047", "Déjà [vu]"), ("ebcdic-cp-us", "ok")] {
+            let text = "<?xml version=\"1.0\" encoding=\"\(charset)\"?>\n<rss version=\"2.0\"><channel><title>"
+                + title + "</title><item><title><![CDATA[<b>\(title)</b>]]></title></item></channel></rss>"
+            let bytes = ebcdic(text, charset)
+            #expect(Array(bytes.prefix(4)) == FeedCharset.ebcdicXMLDeclaration)
+            let feed = try FeedParser.parse(bytes)
+            #expect(feed.title == title, "\(charset)")
+            #expect(feed.entries.first?.title == title, "\(charset)")
+        }
+    }
+
+    @Test func ebcdicWithoutAUsableDeclarationIsIBM037() throws {
+        // No encoding, or an ASCII one that cannot be: the first bytes say EBCDIC, and IBM037 is the usual one.
+        for declaration in ["<?xml version=\"1.0\"?>", "<?xml version='1.0' encoding='utf-8'?>", "<?xml version='1.0' encoding='nonsense'?>"] {
+            let bytes = ebcdic(declaration + "<rss><channel><title>Naïve [1]</title></channel></rss>", "IBM037")
+            #expect(try title(bytes) == "Naïve [1]", "\(declaration)")
+        }
+    }
+
+    @Test func anHTTPCharsetNamingEBCDICIsHonoured() throws {
+        // Declared IBM037 but served as cp500: brackets differ between the two, and the server's word wins.
+        let text = "<?xml version=\"1.0\" encoding=\"IBM037\"?><rss><channel><title>[x]!</title></channel></rss>"
+        #expect(try title(ebcdic(text, "cp500"), contentType: "application/rss+xml; charset=cp500") == "[x]!")
+        // An ASCII charset from a server cannot read EBCDIC bytes: the bytes and their declaration decide.
+        #expect(try title(ebcdic(text, "IBM037"), contentType: "application/xml; charset=utf-8") == "[x]!")
+        // No declaration at all: the HTTP charset is all there is.
+        let bare = ebcdic("<rss><channel><title>Grüße</title></channel></rss>", "IBM273")
+        #expect(try title(bare, contentType: "application/rss+xml; charset=IBM273") == "Grüße")
+    }
+
+    @Test func ebcdicLineEndsAreLineFeeds() throws {
+        // NEL (0x15) ends mainframe lines, inside tags too; as U+0085 it would break the tag and show in text.
+        var bytes = ebcdic("<?xml version=\"1.0\" encoding=\"IBM037\"?>", "IBM037") + [0x15]
+        bytes += ebcdic("<rss", "IBM037") + [0x15] + ebcdic("version=\"2.0\"><channel><title>one", "IBM037") + [0x15]
+        bytes += ebcdic("two</title></channel></rss>", "IBM037")
+        #expect(try title(bytes) == "one two")
+        #expect(FeedCharset.isEBCDIC("IBM500") && FeedCharset.isEBCDIC("cp1140") && !FeedCharset.isEBCDIC("KOI8-R"))
+        #expect(!FeedCharset.isEBCDIC("utf-8") && !FeedCharset.isEBCDIC("no-such-charset"))
     }
 
     @Test func contentTypeParameters() {

@@ -27,6 +27,33 @@ import Testing
             == "\u{201C}Smart quotes\u{201D} \u{2013} issue 0 \u{2026}")
         #expect(try FeedParser.parse(fixture("rss20-iso-8859-1.xml")).title == "Ärger und Freüde")
         #expect(try FeedParser.parse(fixture("rss20-utf16-bom.xml")).entries[0].title == "日本語 0 — été")
+        // EBCDIC code pages (made with Python's codecs), told apart by their declarations: `[`, `]` and `!` of the
+        // CDATA sections and of the text are different bytes in each.
+        let cp037 = try FeedParser.parse(fixture("rss20-ebcdic-cp037.xml"))
+        #expect(cp037.title == "Großrechner Notizen")
+        #expect(cp037.entries.map(\.title) == ["Café für alle", "Übersicht", "Quotes \"and\" 'apostrophes'"])
+        #expect(cp037.entries[0].summary == "Déjà vu: £3 for ¼ of a crêpe. [0] Braces {ok} | caret ^ & bang !")
+        #expect(cp037.entries[1].author == "Åsa Ørsted")
+        let cp500 = try FeedParser.parse(fixture("rss20-ebcdic-cp500.xml"))
+        #expect(cp500.entries[0].summary == "Résultats: 53½ % «oui». [0] Braces {ok} | caret ^ & bang !")
+        let cp875 = try FeedParser.parse(fixture("atom10-ebcdic-cp875.xml"))
+        #expect(cp875.title == "Ελληνικά νέα")
+        #expect(cp875.entries[0].content == "Η Αθήνα είναι η πρωτεύουσα. [0] & é !")
+        #expect(try FeedParser.parse(fixture("rss20-ebcdic-cp1140.xml")).entries[0].title == "€5 coffee")
+    }
+
+    /// Blocks of HTML, escaped, in CDATA and as Atom's inline XHTML, read as words apart.
+    @Test func blockBoundaryFixtures() throws {
+        let rss = try FeedParser.parse(fixture("rss20-block-boundaries.xml"))
+        #expect(rss.title == "Release notes")
+        #expect(rss.entries[0].summary == "Thanks to all our testers. iOS 11 is now required. Android follows.")
+        #expect(rss.entries[0].content?.hasPrefix("Thanks to all our testers. iOS 11 is now required. Downloads are open. Changes Faster sync") == true)
+        #expect(rss.entries[1].summary == "Prices Item Cost Tea 2 Cake 3 Total Term Meaning End")
+        let atom = try FeedParser.parse(fixture("atom10-xhtml-blocks.xml"))
+        #expect(atom.title == "Field notes")
+        #expect(atom.entries[0].title == "Day one Arrival")
+        #expect(atom.entries[0].summary == "We landed. It rained.")
+        #expect(atom.entries[0].content == "Morning Coffee at the harbour. Boats Gulls Rain 12mm Wind NW Quote Evening Tired.")
     }
 
     @Test func podcastFixture() throws {

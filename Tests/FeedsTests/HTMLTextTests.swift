@@ -23,6 +23,30 @@ import Testing
         }
     }
 
+    /// Found in the list's snippets: `testers.<br>iOS 11` read `testers.iOS 11`. Where a reader sees a break or
+    /// a gap, the text has a space; inline elements still join what they touch.
+    @Test func blockBoundariesAreWhitespace() {
+        let cases: [(String, String)] = [
+            ("testers.<br>iOS 11", "testers. iOS 11"),
+            ("testers.<br/>iOS<BR />11</br>!", "testers. iOS 11 !"),
+            ("<p>One.</p><p>Two.</p>", "One. Two."),
+            ("<div>a</div><div>b</div>c", "a b c"),
+            ("<ul><li>x</li><li>y</li></ul>z", "x y z"),
+            ("<table><tr><th>Item</th><th>Cost</th></tr><tr><td>Tea</td><td>2</td></tr></table>", "Item Cost Tea 2"),
+            ("<h2>Title</h2>Body<blockquote>Quote</blockquote>After<pre>code</pre>end<hr>rule", "Title Body Quote After code end rule"),
+            ("<dl><dt>Term</dt><dd>Meaning</dd></dl><figure><figcaption>Cap</figcaption></figure>", "Term Meaning Cap"),
+            ("<section>A</section><article>B</article><header>C</header><footer>D</footer><address>E</address>", "A B C D E"),
+            ("<b>bold</b>er <a href=\"x\">link</a>ed <span>in</span><span>line</span> x<em>y</em><img src=a>z", "bolder linked inline xyz"),
+            ("<p> spaced </p> <br> <p>\nalready</p>", "spaced already"),
+            // A boundary inside dropped content adds nothing; nor do names that only start like a block's.
+            ("a<script><p>x</p></script>b<applet><br>c</applet>d", "abd"),
+            ("a<pre-x>b</pre-x>c<tdx>d<brr>e<blockquotes>f", "abcdef"),
+        ]
+        for (html, text) in cases {
+            #expect(HTMLText.plainText(fromHTML: html) == text, "\(html)")
+        }
+    }
+
     @Test func survivesBrokenAndDeepMarkup() {
         #expect(HTMLText.plainText(fromHTML: "<p>open <b>bold <i>both</p> after") == "open bold both after")
         func nested(_ depth: Int) -> String {
@@ -30,6 +54,7 @@ import Testing
         }
         #expect(HTMLText.plainText(fromHTML: nested(200)) == "deep")
         #expect(HTMLText.plainText(fromHTML: nested(100_000)) == "deep")
+        #expect(HTMLText.plainText(fromHTML: "<blockquotebutlongerthanany>x</blockquotebutlongerthanany>y") == "xy")
         #expect(HTMLText.plainText(fromHTML: "a < b and c<d") .hasPrefix("a < b"))
     }
 

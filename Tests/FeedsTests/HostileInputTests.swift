@@ -70,6 +70,45 @@ import Testing
         for end in stride(from: 0, to: small.count, by: 7) { _ = try? FeedParser.parse(Array(small[..<end])) }
     }
 
+    /// The pre-pass follows tags and sets text aside: every fixture with syntax bytes dropped in, swapped or cut
+    /// off at random (the same every run) parses or throws, and never traps.
+    @Test func mutatedFixturesNeverTrap() {
+        var state: UInt64 = 0xDEC0_DE5E_ED00_0001
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let syntax = Array("<>&;\"']![?/#x\r\n]]>&#&lt".utf8) + [0x00, 0x80, 0xC3, 0xFF]
+        for name in fixtureNames where name.hasSuffix(".xml") {
+            let original = fixture(name)
+            for _ in 0..<40 {
+                var bytes = original
+                for _ in 0..<(1 + next(4)) {
+                    let at = next(bytes.count + 1)
+                    switch next(3) {
+                    case 0: bytes.insert(syntax[next(syntax.count)], at: at)
+                    case 1 where at < bytes.count: bytes[at] = syntax[next(syntax.count)]
+                    default: bytes.removeSubrange(min(at, bytes.count)..<min(bytes.count, at + next(64)))
+                    }
+                }
+                _ = try? FeedParser.parse(bytes)
+            }
+        }
+    }
+
+    /// Text holding a DOCTYPE entity is not set aside; it must not be decoded again from each of its references.
+    @Test func textWithManyDeclaredReferencesStaysLinear() {
+        let clock = ContinuousClock()
+        func fastest(_ count: Int) -> Duration {
+            let text = "<!DOCTYPE rss [<!ENTITY e \"x\">]><rss><channel><title>"
+                + String(repeating: "&e; &amp; ", count: count) + "</title></channel></rss>"
+            let bytes = Array(text.utf8)
+            return (0..<3).map { _ in clock.measure { _ = EntityPrepass.prepare(bytes) } }.min()!
+        }
+        let small = fastest(20_000), large = fastest(40_000)
+        #expect(large < small * 3 + .milliseconds(20), "\(small) then \(large)")
+    }
+
     @Test func garbageBytesAroundAFeed() throws {
         var bytes: [UInt8] = []
         var state: UInt32 = 12345

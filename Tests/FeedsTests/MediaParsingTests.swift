@@ -40,4 +40,19 @@ import Testing
             """, url: "https://example.org/feed.json")
         #expect(feed.entries.map(\.thumbnail) == ["https://example.org/pic.jpg", "https://example.org/b.jpg"])
     }
+
+    /// feedparser reads media:description as a description wherever it stands in the entry: YouTube's videos
+    /// had no summary, and a picture's caption is the content of an item with a description.
+    @Test func mediaDescriptionIsADescription() throws {
+        let youtube = try FeedParser.parse(fixture("atom10-media-group-description.xml"))
+        #expect(youtube.entries[0].summary == "Three stones, one jig. Links: https://workshop.example.com/chisels & more")
+        #expect(youtube.entries[0].content == nil)
+        #expect(youtube.entries[1].summary == "A short one.")
+        #expect(youtube.entries[1].content == "Tape, wedges and patience.")
+        let pictures = try FeedParser.parse(fixture("rss20-media-description.xml"))
+        #expect(pictures.entries[0].summary == "The first boats.")
+        #expect(pictures.entries[0].content == "Photo: A. Lima")
+        // Media RSS's type="plain" is plain text, as feedparser reads it: the angle brackets are words.
+        #expect(pictures.entries[1].summary == "Market stalls <before> noon")
+    }
 }

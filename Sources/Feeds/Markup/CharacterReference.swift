@@ -24,12 +24,9 @@ enum CharacterReference {
             emit(character(for: value))
             return index
         }
-        var name: [UInt8] = []
-        while index < bytes.count, name.count <= 32, isNameByte(bytes[index]) {
-            name.append(bytes[index])
-            index += 1
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ";"), let code = named(name) {
+        let nameStart = index
+        while index < bytes.count, index - nameStart <= 32, isNameByte(bytes[index]) { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ";"), let code = named(bytes[nameStart..<index]) {
             emit(code)
             return index + 1
         }
@@ -38,15 +35,16 @@ enum CharacterReference {
     }
 
     /// The character a named reference stands for: XML's five, then HTML 4's list.
-    static func named(_ name: [UInt8]) -> Unicode.Scalar? {
+    static func named(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
         // The common ones by their bytes, without making a string to look up.
+        let first = name.first ?? 0
         switch name.count {
-        case 2 where name[1] == UInt8(ascii: "t"):
-            if name[0] == UInt8(ascii: "l") { return "<" }
-            if name[0] == UInt8(ascii: "g") { return ">" }
-        case 3 where name == [0x61, 0x6D, 0x70]: return "&"
-        case 4 where name == [0x6E, 0x62, 0x73, 0x70]: return "\u{A0}"
-        case 4 where name == [0x71, 0x75, 0x6F, 0x74]: return "\""
+        case 2 where name.last == UInt8(ascii: "t"):
+            if first == UInt8(ascii: "l") { return "<" }
+            if first == UInt8(ascii: "g") { return ">" }
+        case 3 where name.elementsEqual("amp".utf8): return "&"
+        case 4 where name.elementsEqual("nbsp".utf8): return "\u{A0}"
+        case 4 where name.elementsEqual("quot".utf8): return "\""
         default: break
         }
         let key = String(decoding: name, as: UTF8.self)

@@ -1,5 +1,7 @@
-/// Plain text for the inspection contract and for titles on screen: tags stripped, the contents of script,
-/// style and applet dropped, entities decoded, runs of whitespace collapsed to one space.
+/// Plain text for the inspection contract, for titles on screen and for the list's snippets: tags stripped, the
+/// contents of script, style and applet dropped, entities decoded, block boundaries (`<br>`, `<p>`, `</li>`,
+/// table cells, …) made whitespace, runs of whitespace collapsed to one space. Without the boundaries a feed's
+/// `testers.<br>iOS 11` would read `testers.iOS 11`: the words of two lines are never one word.
 ///
 /// This is a tokenizer, not a parser: plain text needs no tree, and every summary and body of every entry goes
 /// through here, so building one (as the blocks for the screen do, with libxml2's HTML parser) would cost most of
@@ -9,11 +11,13 @@
 public enum HTMLText {
     /// The text of an HTML fragment.
     public static func plainText(fromHTML html: String) -> String {
-        // Many titles and summaries hold no markup at all.
+        // Most titles, authors and many summaries are their own plain text: one scan says so.
+        if isOwnPlainText(html.utf8.span) { return html }
         if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
             return collapsingWhitespace(html)
         }
         let bytes = Array(html.utf8)
+        let span = bytes.span
         var text = WhitespaceCollapser(capacity: bytes.count)
         var index = 0
         var skippedApplets = 0
@@ -33,15 +37,23 @@ public enum HTMLText {
                 if skippedApplets == 0 { text.append(byte) }
                 index += 1
             } else {
-                // A word: copied in one go, as most of an article is words.
+                // A run of words with single spaces between them, copied in one go: most of an article is that.
                 let start = index
                 index += 1
-                while index < bytes.count {
+                while true {
+                    index = ByteSearch.firstTextStop(in: span, from: index)
+                    guard index < bytes.count else { break }
                     let next = bytes[index]
-                    if next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || isSpace(next) { break }
-                    index += 1
+                    if next == 0x20 && index + 1 < bytes.count && bytes[index + 1] > 0x20
+                        && bytes[index + 1] != UInt8(ascii: "<") && bytes[index + 1] != UInt8(ascii: "&") {
+                        index += 2
+                    } else if next < 0x20 && !isSpace(next) {
+                        index += 1  // a control character is text
+                    } else {
+                        break
+                    }
                 }
-                if skippedApplets == 0 { text.append(word: bytes[start..<index]) }
+                if skippedApplets == 0 { text.append(run: bytes[start..<index]) }
             }
         }
         return text.result
@@ -53,6 +65,24 @@ public enum HTMLText {
         var collected = WhitespaceCollapser(capacity: text.utf8.count)
         for byte in text.utf8 { collected.append(byte) }
         return collected.result
+    }
+
+    /// Whether `text` holds no markup, no reference and nothing to collapse: no whitespace but single spaces
+    /// between words. Jumps from one space, `<` or `&` to the next eight bytes at a time.
+    private static func isOwnPlainText(_ text: Span<UInt8>) -> Bool {
+        var index = 0
+        while true {
+            index = ByteSearch.firstTextStop(in: text, from: index)
+            guard index < text.count else { return true }
+            let byte = text[index]
+            if byte == 0x20 {
+                // One space between two words is as it should be.
+                if index == 0 || index + 1 == text.count || isSpace(text[index + 1]) { return false }
+            } else if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || isSpace(byte) {
+                return false
+            }
+            index += 1  // a single space, or a control character, which is text
+        }
     }
 
     /// Whether `text` has nothing to collapse: no whitespace but single spaces between words.
@@ -79,11 +109,12 @@ public enum HTMLText {
         if isLetter(next) {
             guard lastClose > start else { return literal(start, &text, applets) }
             guard let end = tagEnd(bytes, from: start + 1) else { return bytes.count }  // a quote left open
-            let name = tagName(bytes, from: start + 1)
+            let name = TagName(bytes, from: start + 1)
             let selfClosing = bytes[end - 1] == UInt8(ascii: "/")
-            if name == "applet" && !selfClosing { applets += 1 }
-            if (name == "script" || name == "style") && !selfClosing {
-                return rawTextEnd(bytes, from: end + 1, name: name)
+            if name.isBlock && applets == 0 { text.append(0x20) }
+            if name == .applet && !selfClosing { applets += 1 }
+            if (name == .script || name == .style) && !selfClosing {
+                return rawTextEnd(bytes, from: end + 1, closing: name == .script ? scriptClose : styleClose)
             }
             return end + 1
         }
@@ -95,7 +126,9 @@ public enum HTMLText {
                 return (firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start + 2) ?? bytes.count - 1) + 1
             }
             guard let end = tagEnd(bytes, from: start + 2) else { return bytes.count }
-            if tagName(bytes, from: start + 2) == "applet" { applets = max(0, applets - 1) }
+            let name = TagName(bytes, from: start + 2)
+            if name == .applet { applets = max(0, applets - 1) }
+            if name.isBlock && applets == 0 { text.append(0x20) }
             return end + 1
         }
         if next == UInt8(ascii: "!") {
@@ -127,7 +160,10 @@ public enum HTMLText {
         while index < bytes.count {
             let byte = bytes[index]
             if quote != 0 {
-                if byte == quote { quote = 0 }
+                // Quoted values (URLs, srcset lists, styles) are most of a tag: jump to the closing quote.
+                index = ByteSearch.firstIndex(of: quote, or: quote, in: bytes.span, from: index)
+                guard index < bytes.count else { return nil }
+                quote = 0
             } else if byte == UInt8(ascii: ">") {
                 return index
             } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && afterEquals {
@@ -142,22 +178,8 @@ public enum HTMLText {
         return nil
     }
 
-    /// The tag's name in lowercase ASCII.
-    private static func tagName(_ bytes: [UInt8], from: Int) -> String {
-        var name: [UInt8] = []
-        var index = from
-        while index < bytes.count, name.count < 16 {
-            let byte = bytes[index]
-            guard isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") else { break }
-            name.append(byte | 0x20)
-            index += 1
-        }
-        return String(decoding: name, as: UTF8.self)
-    }
-
     /// Where text resumes after a script's or style's contents: past its end tag, or at the end of the input.
-    private static func rawTextEnd(_ bytes: [UInt8], from: Int, name: String) -> Int {
-        let closing = Array("</\(name)".utf8)
+    private static func rawTextEnd(_ bytes: [UInt8], from: Int, closing: [UInt8]) -> Int {
         var index = from
         while let candidate = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
             var matches = candidate + closing.count <= bytes.count
@@ -172,6 +194,8 @@ public enum HTMLText {
         return bytes.count
     }
 
+    private static let scriptClose = Array("</script".utf8)
+    private static let styleClose = Array("</style".utf8)
     private static let commentClose = Array("-->".utf8)
     private static let markedSectionClose = Array("]]>".utf8)
 
@@ -208,8 +232,8 @@ public enum HTMLText {
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-        /// Bytes with no whitespace in them.
-        mutating func append(word: ArraySlice<UInt8>) {
+        /// Bytes that start and end with no whitespace and hold none but single spaces.
+        mutating func append(run word: ArraySlice<UInt8>) {
             if pendingSpace { bytes.append(0x20) }
             pendingSpace = false
             bytes.append(contentsOf: word)

@@ -63,33 +63,40 @@ public enum URLReference {
 
     private static func merge(base: Components, path: String) -> String {
         if base.authority != nil && base.path.isEmpty { return "/" + path }
-        guard let slash = base.path.lastIndex(of: "/") else { return path }
+        guard let slash = base.path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(base.path[...slash]) + path
     }
 
-    /// Section 5.2.4, over path segments.
+    /// Section 5.2.4, over path segments, split at the bytes of `/` (most paths have a dot, in a file name, and
+    /// splitting by Character segmented each into graphemes).
     static func removeDotSegments(_ path: String) -> String {
-        if !path.contains(".") { return path }
-        var output: [Substring] = []
-        let absolute = path.hasPrefix("/")
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(absolute ? 1 : 0)
+        if !path.utf8.contains(UInt8(ascii: ".")) { return path }
+        let slash = UInt8(ascii: "/")
+        let bytes = Array(path.utf8)
+        let absolute = bytes.first == slash
+        let segments = bytes.split(separator: slash, omittingEmptySubsequences: false).dropFirst(absolute ? 1 : 0)
+        var output: [ArraySlice<UInt8>] = []
         var trailingSlash = false
         for (index, segment) in segments.enumerated() {
             let isLast = index == segments.count - 1
-            switch segment {
-            case ".":
+            if segment.elementsEqual(".".utf8) {
                 trailingSlash = isLast
-            case "..":
+            } else if segment.elementsEqual("..".utf8) {
                 if !output.isEmpty { output.removeLast() }
                 trailingSlash = isLast
-            default:
+            } else {
                 output.append(segment)
                 trailingSlash = false
             }
         }
-        var result = (absolute ? "/" : "") + output.joined(separator: "/")
-        if trailingSlash && !result.hasSuffix("/") { result += "/" }
-        return result
+        var result: [UInt8] = absolute ? [slash] : []
+        result.reserveCapacity(bytes.count + 1)
+        for (index, segment) in output.enumerated() {
+            if index > 0 { result.append(slash) }
+            result.append(contentsOf: segment)
+        }
+        if trailingSlash && result.last != slash { result.append(slash) }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The five components of a URI reference (appendix B's regular expression, by hand).
@@ -102,23 +109,25 @@ public enum URLReference {
 
         init() {}
 
+        /// Searched by UTF-8 bytes: the delimiters are ASCII, and searching by Character would segment
+        /// every URL into grapheme clusters.
         init(_ string: String) {
             var rest = Substring(string)
-            if let hash = rest.firstIndex(of: "#") {
+            if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
                 fragment = String(rest[rest.index(after: hash)...])
                 rest = rest[..<hash]
             }
-            if let question = rest.firstIndex(of: "?") {
+            if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
                 query = String(rest[rest.index(after: question)...])
                 rest = rest[..<question]
             }
-            if let colon = rest.firstIndex(of: ":"), Self.isScheme(rest[..<colon]) {
+            if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(rest[..<colon]) {
                 scheme = String(rest[..<colon])
                 rest = rest[rest.index(after: colon)...]
             }
             if rest.hasPrefix("//") {
                 let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
-                let end = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+                let end = rest[afterSlashes...].utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
                 authority = String(rest[afterSlashes..<end])
                 rest = rest[end...]
             }

@@ -3,6 +3,8 @@
 /// name, if anything does.
 enum AuthorText {
     static func name(in raw: String) -> String? {
+        // Most authors are a name alone: no email to take out, found without splitting into Characters.
+        guard raw.utf8.contains(UInt8(ascii: "@")) else { return nil }
         let words = raw.split(separator: " ", omittingEmptySubsequences: false)
         guard words.contains(where: { $0.contains("@") }) else { return nil }
         var kept: [Substring] = []

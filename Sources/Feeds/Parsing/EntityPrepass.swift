@@ -3,7 +3,8 @@
 /// recover mode drops it. XML's own five too: after any well-formedness error libxml2 drops named references,
 /// `&amp;` included, but keeps character references. Stray ampersands (`AT&T`) become `&#38;`.
 /// CDATA sections and comments are copied untouched: their text is taken literally (CDATA holding HTML is
-/// decoded later, as HTML). One linear pass over the bytes.
+/// decoded later, as HTML). When parsing (`prepare`), CDATA sections and the text between tags that holds
+/// references are set aside instead, the text decoded here (see `CDATASections`). One linear pass over the bytes.
 ///
 /// The DOCTYPE is taken out here and its internal entities (`<!ENTITY company "Example &#38; Co">`) are
 /// expanded as text, one level deep and at most `expansionLimit` bytes in all, so libxml2 never sees a DTD:
@@ -13,6 +14,19 @@ enum EntityPrepass {
     static let expansionLimit = 1 << 20
 
     static func rewrite(_ bytes: [UInt8]) -> [UInt8] {
+        var sections: CDATASections?
+        return rewrite(bytes, settingAside: &sections)
+    }
+
+    /// The document for libxml2, with its CDATA sections set aside.
+    static func prepare(_ bytes: [UInt8]) -> (document: [UInt8], sections: CDATASections) {
+        var sections: CDATASections? = CDATASections(source: bytes)
+        let document = rewrite(bytes, settingAside: &sections)
+        return (document, sections!)
+    }
+
+    /// Rewrites the references; sets CDATA sections aside into `sections` unless it is nil.
+    private static func rewrite(_ bytes: [UInt8], settingAside sections: inout CDATASections?) -> [UInt8] {
         guard bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "!")) else { return bytes }
         var declared: [String: [UInt8]] = [:]
         var expanded = 0
@@ -20,10 +34,27 @@ enum EntityPrepass {
         out.reserveCapacity(bytes.count + bytes.count / 16)
         var index = 0
         let count = bytes.count
+        let span = bytes.span
+        // Text with references goes aside too while the tags read as tags: from the first start tag, until
+        // anything that is not a well-formed tag (a `<` inside one, one never closed, a stray `<`), after which
+        // libxml2 recovers its own way and reads the rest as it stands.
+        var textAside = sections != nil
+        var inContent = false
+        // Text that held a declared entity goes to libxml2, and is not decoded again from each reference on.
+        var keptUntil = 0
         while index < count {
             // Copy the text up to the next `<` or `&` in one go: most bytes are neither.
             let runStart = index
-            while index < count && bytes[index] != UInt8(ascii: "<") && bytes[index] != UInt8(ascii: "&") { index += 1 }
+            index = ByteSearch.firstIndex(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), in: span, from: index)
+            if textAside && inContent && runStart >= keptUntil && index < count && bytes[index] == UInt8(ascii: "&") {
+                let end = ByteSearch.firstIndex(of: UInt8(ascii: "<"), or: UInt8(ascii: "<"), in: span, from: index)
+                if let number = sections!.setAsideText({ decodeText(bytes, runStart..<end, declared: declared, into: &$0) }) {
+                    appendPlaceholder(number, to: &out)
+                    index = end
+                    continue
+                }
+                keptUntil = end
+            }
             if index > runStart { out.append(contentsOf: bytes[runStart..<index]) }
             guard index < count else { break }
             if bytes[index] == UInt8(ascii: "&") {
@@ -32,6 +63,14 @@ enum EntityPrepass {
             }
             // Only `<!` can open a CDATA section, a comment or a DOCTYPE.
             if index + 1 < count && bytes[index + 1] == UInt8(ascii: "!") {
+                if sections != nil, let end = skipLiteral(bytes, at: index, open: cdataOpen, close: cdataClose),
+                   end - index >= cdataOpen.count + cdataClose.count,
+                   bytes[(end - cdataClose.count)..<end].elementsEqual(cdataClose) {
+                    let number = sections!.setAside((index + cdataOpen.count)..<(end - cdataClose.count))
+                    appendPlaceholder(number, to: &out)
+                    index = end
+                    continue
+                }
                 if let end = skipLiteral(bytes, at: index, open: cdataOpen, close: cdataClose)
                     ?? skipLiteral(bytes, at: index, open: commentOpen, close: commentClose)
                 {
@@ -47,14 +86,76 @@ enum EntityPrepass {
                     continue
                 }
             }
+            if textAside {
+                let next = index + 1 < count ? bytes[index + 1] : 0
+                if next == UInt8(ascii: "?") {
+                    // A processing instruction, copied as it stands.
+                    let end = skipLiteral(bytes, at: index, open: piOpen, close: piClose) ?? count
+                    out.append(contentsOf: bytes[index..<end])
+                    index = end
+                    continue
+                }
+                if next != UInt8(ascii: "!"), let end = tagEnd(span, from: index + 1) {
+                    // A tag: its attribute values' references are rewritten for libxml2, none set aside.
+                    var cursor = index
+                    if ByteSearch.firstIndex(of: UInt8(ascii: "&"), or: UInt8(ascii: "&"), in: span.extracting(index..<end), from: 0)
+                        == end - index {
+                        out.append(contentsOf: bytes[index..<end])  // most tags hold no reference
+                        cursor = end
+                    }
+                    while cursor < end {
+                        let stop = min(end, ByteSearch.firstIndex(of: UInt8(ascii: "&"), or: UInt8(ascii: "&"), in: span, from: cursor))
+                        out.append(contentsOf: bytes[cursor..<stop])
+                        cursor = stop < end ? rewriteReference(bytes, at: stop, declared: declared, expanded: &expanded, into: &out) : end
+                    }
+                    if next != UInt8(ascii: "/") { inContent = true }
+                    index = end
+                    continue
+                }
+                textAside = false
+            }
             out.append(bytes[index])
             index += 1
         }
         return out
     }
 
+    private static func appendPlaceholder(_ number: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: cdataOpen)
+        out.append(contentsOf: String(number).utf8)
+        out.append(contentsOf: cdataClose)
+    }
+
+    /// Just past the `>` of the tag whose name starts at `from`, if it is a tag as XML writes one: a name, then
+    /// anything but `<` up to a `>` outside quotes. Nil otherwise.
+    private static func tagEnd(_ bytes: Span<UInt8>, from: Int) -> Int? {
+        guard from < bytes.count else { return nil }
+        let first = bytes[from]
+        let startsName = (0x61...0x7A).contains(first | 0x20) || first == UInt8(ascii: "_") || first == UInt8(ascii: ":")
+            || first >= 0x80
+        guard startsName || first == UInt8(ascii: "/") else { return nil }
+        var cursor = from + 1
+        var quote: UInt8 = 0
+        while true {
+            cursor = ByteSearch.firstIndex(of: UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                                           in: bytes, from: cursor)
+            guard cursor < bytes.count else { return nil }
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "<") { return nil }
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return cursor + 1
+            }
+            cursor += 1
+        }
+    }
+
     private static let cdataOpen = Array("<![CDATA[".utf8), cdataClose = Array("]]>".utf8)
     private static let commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
+    private static let piOpen = Array("<?".utf8), piClose = Array("?>".utf8)
     private static let doctypeOpen = Array("<!DOCTYPE".utf8)
 
     /// Just past the `>` closing a declaration (a DOCTYPE) whose body starts at `start`: its internal subset
@@ -84,19 +185,32 @@ enum EntityPrepass {
     /// The index just past `close` when `open` starts at `index` (the end of input if never closed).
     private static func skipLiteral(_ bytes: [UInt8], at index: Int, open: [UInt8], close: [UInt8]) -> Int? {
         guard bytes[index...].starts(with: open) else { return nil }
+        let span = bytes.span
         var cursor = index + open.count
-        while cursor + close.count <= bytes.count {
-            if bytes[cursor] == close[0] && bytes[cursor..<(cursor + close.count)].elementsEqual(close) {
-                return cursor + close.count
-            }
+        while true {
+            cursor = ByteSearch.firstIndex(of: close[0], or: close[0], in: span, from: cursor)
+            guard cursor + close.count <= bytes.count else { return bytes.count }
+            if bytes[cursor..<(cursor + close.count)].elementsEqual(close) { return cursor + close.count }
             cursor += 1
         }
-        return bytes.count
     }
 
-    /// Copies or rewrites the reference starting at the `&` at `index`; returns where to go on.
-    private static func rewriteReference(_ bytes: [UInt8], at index: Int, declared: [String: [UInt8]],
-                                         expanded: inout Int, into out: inout [UInt8]) -> Int {
+    /// What a reference stands for, as read by `reference(_:at:declared:)`.
+    private enum Reference {
+        /// A character, by a number (`verbatim` when the bytes already say it as libxml2 wants) or a name.
+        case character(UInt32, verbatim: Bool)
+        /// One of XML's five, by its character.
+        case predefined(UInt8)
+        /// An entity the DOCTYPE declared, by its replacement text.
+        case declared([UInt8])
+        /// A name nobody declared, `&name;`: literal text.
+        case unknown
+        /// An ampersand that starts no reference: literal text.
+        case stray
+    }
+
+    /// Reads the reference starting at the `&` at `index`; returns it and where to go on.
+    private static func reference(_ bytes: [UInt8], at index: Int, declared: [String: [UInt8]]) -> (Reference, next: Int) {
         var cursor = index + 1
         let limit = min(bytes.count, index + 40)
         if cursor < limit && bytes[cursor] == UInt8(ascii: "#") {
@@ -112,38 +226,93 @@ enum EntityPrepass {
             }
             if cursor > digitsStart && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
                 let codePoint = characterReference(value)
-                if !hex && codePoint == value {
-                    out.append(contentsOf: bytes[index...cursor])  // already what libxml2 wants: the common case
-                } else {
-                    out.append(contentsOf: Array("&#\(codePoint);".utf8))
-                }
-                return cursor + 1
+                return (.character(codePoint, verbatim: !hex && codePoint == value), cursor + 1)
             }
         } else {
             while cursor < limit, isNameByte(bytes[cursor]) { cursor += 1 }
             if cursor > index + 1 && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") {
                 // XML's own five fill escaped HTML (`&lt;p&gt;`): matched on the bytes, no string made.
-                if let reference = predefinedReference(bytes[(index + 1)..<cursor]) {
-                    out.append(contentsOf: reference)
-                    return cursor + 1
+                if let character = predefinedReference(bytes[(index + 1)..<cursor]) {
+                    return (.predefined(character), cursor + 1)
                 }
                 let name = String(decoding: bytes[(index + 1)..<cursor], as: UTF8.self)
-                if let codePoint = table[name] {
-                    out.append(contentsOf: Array("&#\(codePoint);".utf8))
-                } else if let replacement = declared[name] {
-                    if expanded + replacement.count <= expansionLimit {
-                        out.append(contentsOf: replacement)
-                        expanded += replacement.count
-                    }
-                } else {
-                    out.append(contentsOf: Array("&#38;".utf8))
-                    out.append(contentsOf: bytes[(index + 1)...cursor])
-                }
-                return cursor + 1
+                if let codePoint = table[name] { return (.character(UInt32(codePoint), verbatim: false), cursor + 1) }
+                if let replacement = declared[name] { return (.declared(replacement), cursor + 1) }
+                return (.unknown, cursor + 1)
             }
         }
-        out.append(contentsOf: Array("&#38;".utf8))
-        return index + 1
+        return (.stray, index + 1)
+    }
+
+    /// Copies or rewrites the reference starting at the `&` at `index` for libxml2; returns where to go on.
+    private static func rewriteReference(_ bytes: [UInt8], at index: Int, declared: [String: [UInt8]],
+                                         expanded: inout Int, into out: inout [UInt8]) -> Int {
+        let (reference, next) = reference(bytes, at: index, declared: declared)
+        switch reference {
+        case .character(_, verbatim: true):
+            out.append(contentsOf: bytes[index..<next])  // already what libxml2 wants: the common case
+        case .character(let codePoint, verbatim: false):
+            out.append(contentsOf: Array("&#\(codePoint);".utf8))
+        case .predefined(let character):
+            out.append(contentsOf: [UInt8(ascii: "&"), UInt8(ascii: "#"), 0x30 + character / 10, 0x30 + character % 10, UInt8(ascii: ";")])
+        case .declared(let replacement):
+            if expanded + replacement.count <= expansionLimit {
+                out.append(contentsOf: replacement)
+                expanded += replacement.count
+            }
+        case .unknown:
+            out.append(contentsOf: ampersand)
+            out.append(contentsOf: bytes[(index + 1)..<next])
+        case .stray:
+            out.append(contentsOf: ampersand)
+        }
+        return next
+    }
+
+    /// Text between tags that holds references, decoded as libxml2 would read it once rewritten: references
+    /// to characters, line ends as line feeds (a `&#13;` stays a carriage return, as in XML). Nil when it holds a
+    /// reference to a declared entity: such text goes to libxml2, rewritten where expansions are counted against
+    /// `expansionLimit`.
+    private static func decodeText(_ bytes: [UInt8], _ range: Range<Int>, declared: [String: [UInt8]],
+                                   into out: inout [UInt8]) -> Bool {
+        let span = bytes.span.extracting(range)
+        var cursor = 0
+        while cursor < span.count {
+            let stop = ByteSearch.firstIndex(of: UInt8(ascii: "&"), or: 0x0D, in: span, from: cursor)
+            if stop > cursor { out.append(contentsOf: bytes[(range.lowerBound + cursor)..<(range.lowerBound + stop)]) }
+            guard stop < span.count else { break }
+            if span[stop] == 0x0D {
+                out.append(0x0A)
+                cursor = stop + 1 < span.count && span[stop + 1] == 0x0A ? stop + 2 : stop + 1
+                continue
+            }
+            // Escaped HTML is mostly `&lt;`, `&gt;` and `&amp;`: those by their bytes, the rest read in full.
+            if stop + 3 < span.count && span[stop + 3] == UInt8(ascii: ";") && span[stop + 2] == UInt8(ascii: "t") {
+                let first = span[stop + 1]
+                if first == UInt8(ascii: "l") || first == UInt8(ascii: "g") {
+                    out.append(first == UInt8(ascii: "l") ? UInt8(ascii: "<") : UInt8(ascii: ">"))
+                    cursor = stop + 4
+                    continue
+                }
+            }
+            if stop + 4 < span.count && span[stop + 4] == UInt8(ascii: ";") && span[stop + 1] == UInt8(ascii: "a")
+                && span[stop + 2] == UInt8(ascii: "m") && span[stop + 3] == UInt8(ascii: "p") {
+                out.append(UInt8(ascii: "&"))
+                cursor = stop + 5
+                continue
+            }
+            let (reference, next) = reference(bytes, at: range.lowerBound + stop, declared: declared)
+            switch reference {
+            case .character(let codePoint, _):
+                // characterReference and the table give characters XML allows, so never nil.
+                out.append(contentsOf: UTF8.encode(Unicode.Scalar(codePoint) ?? "\u{FFFD}")!)
+            case .predefined(let character): out.append(character)
+            case .declared: return false
+            case .unknown, .stray: out.append(contentsOf: bytes[(range.lowerBound + stop)..<next])
+            }
+            cursor = next - range.lowerBound
+        }
+        return true
     }
 
     /// The decimal code point a character reference should have: `&#X41;` (XML wants a lowercase x), `&#150;`
@@ -165,20 +334,19 @@ enum EntityPrepass {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
     }
 
-    /// `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&apos;` as character references, by the name's bytes.
-    private static func predefinedReference(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+    /// The character `&amp;`, `&lt;`, `&gt;`, `&quot;` or `&apos;` stands for, by the name's bytes.
+    private static func predefinedReference(_ name: ArraySlice<UInt8>) -> UInt8? {
         switch name.count {
         case 2 where name.last == UInt8(ascii: "t"):
-            return name.first == UInt8(ascii: "l") ? lessThan : name.first == UInt8(ascii: "g") ? greaterThan : nil
-        case 3: return name.elementsEqual("amp".utf8) ? ampersand : nil
+            return name.first == UInt8(ascii: "l") ? UInt8(ascii: "<") : name.first == UInt8(ascii: "g") ? UInt8(ascii: ">") : nil
+        case 3: return name.elementsEqual("amp".utf8) ? UInt8(ascii: "&") : nil
         case 4:
-            return name.elementsEqual("quot".utf8) ? quotation : name.elementsEqual("apos".utf8) ? apostrophe : nil
+            return name.elementsEqual("quot".utf8) ? UInt8(ascii: "\"") : name.elementsEqual("apos".utf8) ? UInt8(ascii: "'") : nil
         default: return nil
         }
     }
 
-    private static let ampersand = Array("&#38;".utf8), lessThan = Array("&#60;".utf8),
-        greaterThan = Array("&#62;".utf8), quotation = Array("&#34;".utf8), apostrophe = Array("&#39;".utf8)
+    private static let ampersand = Array("&#38;".utf8)
 
     /// HTML 4's named character references (the set feeds actually use) minus XML's five.
     static let table: [String: Int] = {

@@ -4,13 +4,19 @@ import Glibc
 /// a byte order mark first; for an XML media type the HTTP charset beats the XML declaration; then the
 /// declaration; then the HTTP charset of any other type; else UTF-8. Whatever was chosen, bytes that do not
 /// decode fall back: valid UTF-8 stays UTF-8, anything else is read as windows-1252 (the classic case: a feed
-/// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration's encoding is dropped afterwards, so
-/// libxml2 reads the result as the UTF-8 it is. One departure from RFC 3023: `text/xml` without a charset is
+/// declared UTF-8 whose CMS pasted cp1252 quotes). The XML declaration still names the feed's own encoding:
+/// libxml2 is told to ignore it (FeedXML), and a feed already in UTF-8 is not copied. One departure from RFC 3023: `text/xml` without a charset is
 /// not taken as US-ASCII (feeds served that way are UTF-8 or say so in their declaration).
+///
+/// EBCDIC feeds (IBM037, IBM500, IBM875, IBM1140…, whatever glibc's iconv knows) cannot say so in a declaration
+/// anyone reads as ASCII: the declaration is in EBCDIC too. Their first bytes give them away, as the XML
+/// specification's Appendix F says (`<?xm` is 4C 6F A7 94), and the declaration is then read through IBM037,
+/// as every EBCDIC code page writes a declaration's letters, digits and punctuation alike.
 enum FeedCharset {
     static func utf8(_ bytes: [UInt8], contentType: String?) -> [UInt8] {
         var body = bytes[...]
         var chosen: String?
+        let (mediaType, httpCharset) = parse(contentType: contentType)
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
             body = body.dropFirst(3)
             chosen = "utf-8"
@@ -34,9 +40,10 @@ enum FeedCharset {
             chosen = "utf-16be"
         } else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
             chosen = "utf-16le"
+        } else if body.starts(with: ebcdicXMLDeclaration) {
+            chosen = ebcdicCharset(body, httpCharset: httpCharset)
         }
         if chosen == nil {
-            let (mediaType, httpCharset) = parse(contentType: contentType)
             let declared = declaredEncoding(body)
             if isXMLMediaType(mediaType), let httpCharset {
                 chosen = httpCharset
@@ -49,13 +56,32 @@ enum FeedCharset {
                 chosen = "utf-8"
             }
         }
-        var decoded = withoutC1Controls(decode(body, charset: chosen ?? "utf-8"))
+        let charset = chosen ?? "utf-8"
+        var decoded: [UInt8]
+        if isUTF8(charset), case let check = checkUTF8(body), check.isValid {
+            // The usual case, checked in one pass that also says whether there are C1 controls to repair.
+            decoded = body.count == bytes.count ? bytes : Array(body)
+            if check.hasC1Controls { decoded = withoutC1Controls(decoded) }
+        } else {
+            decoded = decode(body, charset: charset)
+            // C1 controls in EBCDIC are EBCDIC's own (NEL ends its lines), not windows-1252 gone through Latin-1.
+            decoded = isEBCDIC(charset) ? withNextLinesAsLineFeeds(decoded) : withoutC1Controls(decoded)
+        }
         // Whitespace before `<?xml` (a template's stray newline) makes the declaration an error.
-        if let first = decoded.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first > 0,
-           decoded[first...].starts(with: Array("<?xml".utf8)) {
+        var first = 0
+        while first < decoded.count, [0x20, 0x09, 0x0A, 0x0D].contains(decoded[first]) { first += 1 }
+        if first > 0, decoded[first...].starts(with: Array("<?xml".utf8)) {
             decoded.removeSubrange(..<first)
         }
-        return withoutDeclaredEncoding(decoded)
+        return decoded
+    }
+
+    /// Labels of UTF-8 (and of ASCII, which is UTF-8 as far as valid bytes go).
+    static func isUTF8(_ charset: String) -> Bool {
+        switch normalized(charset) {
+        case "utf8", "unicode11utf8", "unicode20utf8", "xunicode20utf8", "usascii", "ascii": true
+        default: false
+        }
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>, charset: String) -> [UInt8] {
@@ -69,6 +95,46 @@ enum FeedCharset {
             if let converted = iconv(bytes, from: charset) { return converted }
             return isValidUTF8(bytes) ? Array(bytes) : windows1252(bytes)
         }
+    }
+
+    /// `<?xm` in EBCDIC.
+    static let ebcdicXMLDeclaration: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94]
+
+    /// The code page of a document that starts with `<?xm` in EBCDIC: an HTTP charset naming an EBCDIC code page,
+    /// else the declaration's, else IBM037 (US and Canada, the one feedparser assumes).
+    static func ebcdicCharset(_ body: ArraySlice<UInt8>, httpCharset: String?) -> String {
+        if let httpCharset, isEBCDIC(httpCharset) { return httpCharset }
+        // The declaration ends within its first 512 bytes (declaredEncoding looks no further).
+        if let head = iconv(body.prefix(512), from: "IBM037"), let declared = declaredEncoding(head[...]), isEBCDIC(declared) {
+            return declared
+        }
+        return "IBM037"
+    }
+
+    /// Whether iconv knows `charset` as an EBCDIC code page: one in which `<?xm` is written 4C 6F A7 94.
+    static func isEBCDIC(_ charset: String) -> Bool {
+        switch normalized(charset) {
+        case "utf8", "usascii", "ascii", "iso88591", "latin1", "windows1252", "cp1252": return false  // the usual, without iconv
+        default: return iconv(ebcdicXMLDeclaration[...], from: charset) == Array("<?xm".utf8)
+        }
+    }
+
+    /// EBCDIC's line end, NEL (0x15, U+0085), as the line feed it means: XML 1.0 does not count it as
+    /// whitespace, so inside a tag it would be an error, and in text it would be a character nobody sees.
+    static func withNextLinesAsLineFeeds(_ utf8: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == 0xC2, index + 1 < utf8.count, utf8[index + 1] == 0x85 {
+                out.append(0x0A)
+                index += 2
+            } else {
+                out.append(utf8[index])
+                index += 1
+            }
+        }
+        return out
     }
 
     static func normalized(_ charset: String) -> String {
@@ -140,24 +206,25 @@ enum FeedCharset {
         return nil
     }
 
-    /// The same document with `encoding="…"` taken out of its declaration: it is UTF-8 now.
-    static func withoutDeclaredEncoding(_ bytes: [UInt8]) -> [UInt8] {
-        let slice = bytes[...]
-        guard let declaration = declarationRange(slice), let attribute = encodingAttribute(slice[declaration]) else {
-            return bytes
-        }
-        var result = bytes
-        result.replaceSubrange(attribute.range, with: [])
-        return result
-    }
-
     /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past
-    /// U+10FFFF). Written out because it runs over every byte of every feed, mostly ASCII.
-    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+    /// U+10FFFF).
+    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool { checkUTF8(bytes).isValid }
+
+    /// Whether `bytes` are well-formed UTF-8, and whether they hold C1 controls (U+0080...U+009F). Written out
+    /// because it runs over every byte of every feed: eight ASCII bytes at a time, through a span, whose loads
+    /// are bounds-checked like an array's.
+    static func checkUTF8(_ bytes: ArraySlice<UInt8>) -> (isValid: Bool, hasC1Controls: Bool) {
+        let span = bytes.span
+        let raw = span.bytes
+        var index = 0
+        let end = span.count
+        var hasC1Controls = false
         while index < end {
-            let lead = bytes[index]
+            if end - index >= 8, raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let lead = span[index]
             if lead < 0x80 {
                 index += 1
                 continue
@@ -172,17 +239,18 @@ enum FeedCharset {
             case 0xF0: length = 4; low = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; high = 0x8F
-            default: return false
+            default: return (false, hasC1Controls)
             }
-            guard end - index >= length, (low...high).contains(bytes[index + 1]) else { return false }
+            guard end - index >= length, (low...high).contains(span[index + 1]) else { return (false, hasC1Controls) }
+            if lead == 0xC2 && span[index + 1] <= 0x9F { hasC1Controls = true }
             var offset = 2
             while offset < length {
-                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
+                guard span[index + offset] & 0xC0 == 0x80 else { return (false, hasC1Controls) }
                 offset += 1
             }
             index += length
         }
-        return true
+        return (true, hasC1Controls)
     }
 
     static func windows1252(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

@@ -31,6 +31,20 @@ final class FeedElement {
         if case .element(let element) = node { elements.append(element) }
     }
 
+    func reserve(children count: Int, elements elementCount: Int) {
+        children.reserveCapacity(count)
+        if elementCount > 0 { elements.reserveCapacity(elementCount) }
+    }
+
+    /// Text, joined to the text before it if that is the last child: one run, however libxml2 split it.
+    func appendText(_ text: String) {
+        if case .text(let previous)? = children.last {
+            children[children.count - 1] = .text(previous + text)
+        } else {
+            children.append(.text(text))
+        }
+    }
+
     func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 
     func first(_ key: String) -> FeedElement? {
@@ -90,18 +104,24 @@ final class FeedElement {
     private static let voidElements: Set<String> = ["br", "img", "hr", "input", "meta", "link", "area", "base", "col",
                                                    "embed", "source", "track", "wbr", "param"]
 
+    /// By the bytes: the characters to escape are ASCII, and most text has none of them.
     private static func escaped(_ text: String, quote: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quote: out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+        func special(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || (quote && byte == UInt8(ascii: "\""))
+        }
+        guard text.utf8.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\"") where quote: out.append(contentsOf: "&quot;".utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

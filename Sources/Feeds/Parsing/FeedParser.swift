@@ -11,7 +11,8 @@ public enum FeedParser {
             return try JSONFeedReader.read(Array(bytes.drop { isSpace($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }), url: url)
         }
         let utf8 = FeedCharset.utf8(bytes, contentType: contentType)
-        guard let root = FeedXML.parse(EntityPrepass.rewrite(utf8), url: url), let feed = XMLFeedReader.read(root) else {
+        let (document, sections) = EntityPrepass.prepare(utf8)
+        guard let root = FeedXML.parse(document, sections: sections, url: url), let feed = XMLFeedReader.read(root) else {
             throw FeedParseError.notAFeed
         }
         return feed

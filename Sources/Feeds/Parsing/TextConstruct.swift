@@ -24,7 +24,7 @@ struct TextConstruct {
         var kind: Kind
         switch type {
         case "": kind = defaultKind
-        case "text", "text/plain": kind = .text
+        case "text", "text/plain", "plain": kind = .text  // `plain`: Media RSS's word, which feedparser reads
         case "html", "text/html": kind = .html
         case "xhtml", "application/xhtml+xml":
             kind = .html

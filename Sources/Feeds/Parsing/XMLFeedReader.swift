@@ -157,14 +157,17 @@ enum XMLFeedReader {
     /// Summary and content as feedparser assigns them: an RSS description or Atom summary is the summary, and
     /// a second one (description beside itunes:summary) becomes content when there is none; content:encoded and
     /// Atom content are the content, and their text stands in for a missing summary.
+    ///
+    /// media:description is a description to feedparser wherever it stands in the entry (YouTube's feeds put it in
+    /// a media:group): the entry's summary when it has none, else its content.
     private static func readBody(of element: FeedElement, isAtom: Bool, into entry: inout ParsedEntry) {
         var summary: TextConstruct?
         var contents: [TextConstruct] = []
         var hasContent = false
-        for child in element.elements {
+        for child in bodyElements(of: element) {
             switch child.key {
-            case "description", "dc:description", "summary", "itunes:summary":
-                let isDescription = child.key == "description" || child.key == "dc:description"
+            case "description", "dc:description", "summary", "itunes:summary", "media:description":
+                let isDescription = child.key == "description" || child.key == "dc:description" || child.key == "media:description"
                 let value = TextConstruct(child, defaultKind: isDescription ? .html : .text, isAtom: isAtom)
                 if summary != nil && !hasContent {
                     hasContent = true
@@ -198,6 +201,29 @@ enum XMLFeedReader {
         } else if entry.summary != nil, let summary {
             entry.markup = summary.markup
         }
+    }
+
+    /// The entry's children in document order, with the media:description inside its media:group and
+    /// media:content elements (two levels: a group holds contents) where they stand.
+    private static func bodyElements(of element: FeedElement) -> [FeedElement] {
+        guard element.elements.contains(where: { $0.key == "media:group" || $0.key == "media:content" }) else {
+            return element.elements
+        }
+        var found: [FeedElement] = []
+        func add(_ children: [FeedElement], depth: Int) {
+            for child in children {
+                if depth == 0 {
+                    found.append(child)
+                } else if child.key == "media:description" {
+                    found.append(child)
+                }
+                if depth < 2 && (child.key == "media:group" || child.key == "media:content") {
+                    add(child.elements, depth: depth + 1)
+                }
+            }
+        }
+        add(element.elements, depth: 0)
+        return found
     }
 
     /// feedparser's date elements: the last of each kind wins, even when it does not parse.

@@ -8,10 +8,13 @@ enum ChildProcess {
     struct Output {
         var status: Int32
         var standardOutput: String
+        /// User and system CPU time the program used, in nanoseconds.
+        var cpuNanoseconds: UInt64
     }
 
-    /// Runs `arguments[0]` (searched on PATH) with the rest as its arguments; stderr passes through.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// Runs `arguments[0]` (searched on PATH) with the rest as its arguments; stderr passes through unless
+    /// `quiet` (a recovering parser's complaints about a broken fixture, a hundred times over, are noise).
+    static func run(_ arguments: [String], quiet: Bool = false) throws -> Output {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw BenchFailure("cannot make a pipe for \(arguments[0]): errno \(errno)") }
         var actions = posix_spawn_file_actions_t()
@@ -19,6 +22,7 @@ enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -33,9 +37,12 @@ enum ChildProcess {
             if count > 0 { bytes += chunk[0..<count] } else if count == 0 || errno != EINTR { break }
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let exited = (status & 0x7f) == 0
+        func nanoseconds(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1_000 }
         return Output(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
-                      standardOutput: String(decoding: bytes, as: UTF8.self))
+                      standardOutput: String(decoding: bytes, as: UTF8.self),
+                      cpuNanoseconds: nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime))
     }
 }
