@@ -63,7 +63,7 @@ bench: release
 
 # Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see README, "Fuzzing").
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= jpeg png webp gif any blocks layout
+FUZZ_TARGETS ?= jpeg png webp gif any blocks feed layout
 
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \

@@ -3,6 +3,7 @@
 #   jpeg, png, webp, gif  one image decoder, past the header check (Fuzz/Images/TARGET.swift)
 #   any                   the public image decode path
 #   blocks                HTML to article blocks: ArticleBlocks.make, the feed sanitiser (Fuzz/Blocks/blocks.swift)
+#   feed                  bytes as a fetched feed through the whole parse, FeedParser.parse (Fuzz/Feed/feed.swift)
 #   layout                those blocks set by the reader's article page, ArticleBody, narrow and wide, its first
 #                         screen drawn (Fuzz/Layout/layout.swift)
 # New inputs go to .build/fuzz/corpus-TARGET (the seeds in Fuzz/*/corpus stay as committed), crashes to
@@ -25,7 +26,7 @@
 set -euo pipefail
 seeds_only=
 if [ "${1:-}" = --seeds-only ]; then seeds_only=1; shift; fi
-usage="usage: scripts/fuzz.sh [--seeds-only] jpeg|png|webp|gif|any|blocks|layout SECONDS [libFuzzer arguments]"
+usage="usage: scripts/fuzz.sh [--seeds-only] jpeg|png|webp|gif|any|blocks|feed|layout SECONDS [libFuzzer arguments]"
 target=${1:?$usage}
 seconds=${2:?$usage}
 shift 2
@@ -96,6 +97,12 @@ case $target in
     library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
     harness FuzzBlocks Feeds "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Blocks/blocks.swift
     seeds=(Fuzz/Blocks/corpus)
+    ;;
+  feed)
+    library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
+    harness FuzzFeed Feeds "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Feed/feed.swift
+    # The parser's test fixtures: every format, charset and quirk it is known to read.
+    seeds=(Tests/FeedsTests/Fixtures)
     ;;
   layout)
     library Raster -O "${image_xcc[@]}"

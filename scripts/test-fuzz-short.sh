@@ -14,10 +14,11 @@ runs_for() {  # the inputs each target tries: about 8 s of each at this machine'
   case $1 in
     layout) echo 2500 ;;
     blocks) echo 30000 ;;
+    feed) echo 1200 ;;
     *) echo 20000 ;;
   esac
 }
-for target in jpeg png webp gif any blocks layout; do
+for target in jpeg png webp gif any blocks feed layout; do
   # libFuzzer's own log is long; keep it, and show it only when the target fails.
   log=.build/fuzz/short-$target.log
   mkdir -p .build/fuzz
