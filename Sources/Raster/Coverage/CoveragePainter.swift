@@ -21,10 +21,6 @@ extension CoverageAccumulator {
                                  tints: useTable ? scratch.pointee.tints(of: src) : nil)
         let left = Int(originX), top = Int(originY)
         let last = Int32(truncatingIfNeeded: width &- 1)
-        // Rows of a narrow band (small shapes) are walked from their first touched cell to their last in one
-        // go: the few pixels between a row's edges cost less walked, four at a time, than sorting two ranges
-        // and setting up a span.
-        let narrow = width <= 32
         let stride = surface.stride
         var dst = surface.pixels + top &* stride + left
         var cell = cells
@@ -40,14 +36,7 @@ extension CoverageAccumulator {
             range[1] = CoverageScratch.emptyRangeEnd
             range[2] = CoverageScratch.emptyRangeStart
             range[3] = CoverageScratch.emptyRangeEnd
-            if narrow {
-                // The empty range is (Int32.max, Int32.min), so the union needs no test.
-                aLo = min(aLo, bLo)
-                aHi = max(aHi, bHi)
-                if aLo > aHi { continue }
-                bLo = CoverageScratch.emptyRangeStart
-                bHi = CoverageScratch.emptyRangeEnd
-            } else if aLo > aHi {
+            if aLo > aHi {
                 if bLo > bHi { continue }
                 aLo = bLo
                 aHi = bHi
@@ -70,19 +59,24 @@ extension CoverageAccumulator {
             }
             var coverage: Float = 0
             // The last cell of a range only carries what the edges leave to the rest of the row (an edge's area
-            // goes to the cells before it): its pixel has the coverage of the span that follows, so walking
-            // through it paints what the span would. Cells at and past the right edge only hold carries that no
-            // visible pixel needs. `next` is the first pixel not yet painted: walks by fours may end past their
-            // range, over pixels of the span (whose cells are empty) or of the next range (walked in order).
-            var next = pixel.walk(cell, dst, from: Int(aLo), through: Int(min(aHi, last)), last: Int(last),
+            // goes to the cells before it), so its pixel starts the span that follows rather than being walked.
+            // Cells at and past the right edge only hold carries that no visible pixel needs. `next` is the first
+            // pixel not yet painted: walks by fours may end past their range, over pixels of the span (whose cells
+            // are empty) or of the next range (walked in order), and a carry cell they went over is already 0.
+            var next = pixel.walk(cell, dst, from: Int(aLo), through: Int(min(aHi &- 1, last)), last: Int(last),
                                   &coverage)
+            coverage += cell[Int(aHi)]
+            cell[Int(aHi)] = 0
             if bLo <= bHi {
                 let gapEnd = Int(min(bLo, last &+ 1))
                 if next < gapEnd {
                     pixel.span(dst + next, count: gapEnd &- next, coverage: coverage)
                     next = gapEnd
                 }
-                next = pixel.walk(cell, dst, from: next, through: Int(min(bHi, last)), last: Int(last), &coverage)
+                next = pixel.walk(cell, dst, from: next, through: Int(min(bHi &- 1, last)), last: Int(last),
+                                  &coverage)
+                coverage += cell[Int(bHi)]
+                cell[Int(bHi)] = 0
             }
             if next <= Int(last) { pixel.span(dst + next, count: Int(last) &- next &+ 1, coverage: coverage) }
             cell[width] = 0
