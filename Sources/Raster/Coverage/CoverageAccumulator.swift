@@ -181,16 +181,28 @@ struct CoverageAccumulator {
         }
         let dxdy: Float = (x1 - x0) / (y1 - y0)
         let limit = Float(width)
-        var x = x0
-        var row = firstRow
-        while row < endRow {
-            let rowTop = Float(row)
-            let dy: Float = min(rowTop + 1, y1) - max(rowTop, y0)
-            var xNext: Float = x + dxdy * dy
-            xNext = min(max(xNext, 0), limit)
-            rowStep(row, x, xNext, dy * dir, range)
+        // Kept inside the band: stepping row by row may stray by a rounding error.
+        @inline(__always) func clamped(_ x: Float) -> Float {
+            let low = x < 0 ? 0 : x
+            return low > limit ? limit : low
+        }
+        // The first row holds the line from y0 down (at least to its bottom: the line spans rows); rows
+        // between are crossed whole, a height of exactly 1, so their step is dxdy as it is (the sums are the
+        // ones the general formula makes); the last row, possibly partial, is taken in full below.
+        let firstHeight: Float = min(Float(firstRow) + 1, y1) - y0
+        var x = clamped(x0 + dxdy * firstHeight)
+        rowStep(firstRow, x0, x, firstHeight * dir, range)
+        var row = firstRow &+ 1
+        while row < endRow &- 1 {
+            let xNext = clamped(x + dxdy)
+            rowStep(row, x, xNext, dir, range)
             x = xNext
             row &+= 1
+        }
+        if row < endRow {
+            let rowTop = Float(row)
+            let dy: Float = min(rowTop + 1, y1) - max(rowTop, y0)
+            rowStep(row, x, clamped(x + dxdy * dy), dy * dir, range)
         }
     }
 
@@ -199,10 +211,11 @@ struct CoverageAccumulator {
     private func rowStep(_ row: Int, _ x: Float, _ xNext: Float, _ d: Float, _ range: UnsafeMutablePointer<Int32>) {
         let lo = min(x, xNext), hi = max(x, xNext)
         // Both are ≥ 0, so truncation is floor: no libm call in the hot loop.
-        let i0 = Int(lo), i1 = Self.ceiling(hi)
-        let loFloor = Float(i0), hiCeil = Float(i1)
+        let i0 = Int(lo)
+        let loFloor = Float(i0)
         let cell = cells + row &* cellStride
-        if i1 <= i0 &+ 1 {
+        // ⌈hi⌉ ≤ i0 + 1 exactly when hi ≤ i0 + 1: the ceiling is only needed for lines crossing cells.
+        if hi <= loFloor + 1 {
             // The line stays in one pixel of this row: trapezoid area to its right, the rest carried on.
             let xmf: Float = 0.5 * (x + xNext) - loFloor
             cell[i0] += d - d * xmf
@@ -210,6 +223,8 @@ struct CoverageAccumulator {
             note(range + row &* 4, i0, i0 &+ 1)
             return
         }
+        let i1 = Self.ceiling(hi)
+        let hiCeil = Float(i1)
         let s: Float = 1 / (hi - lo)
         let x0f: Float = lo - loFloor
         let a0: Float = 0.5 * s * (1 - x0f) * (1 - x0f)

@@ -21,8 +21,16 @@ extension CoverageAccumulator {
                                  tints: useTable ? scratch.pointee.tints(of: src) : nil)
         let left = Int(originX), top = Int(originY)
         let last = Int32(truncatingIfNeeded: width &- 1)
+        let stride = surface.stride
+        var dst = surface.pixels + top &* stride + left
+        var cell = cells
+        var range = ranges
         for row in 0..<height {
-            let range = ranges + row &* 4
+            defer {
+                dst += row &+ 1 == gapRow ? stride &* (gapRows &+ 1) : stride
+                cell += cellStride
+                range += 4
+            }
             var aLo = range[0], aHi = range[1], bLo = range[2], bHi = range[3]
             range[0] = CoverageScratch.emptyRangeStart
             range[1] = CoverageScratch.emptyRangeEnd
@@ -44,29 +52,33 @@ extension CoverageAccumulator {
                 bLo = CoverageScratch.emptyRangeStart
                 bHi = CoverageScratch.emptyRangeEnd
             }
-            let cell = cells + row &* cellStride
             if aLo > last {
                 cell[width] = 0
                 cell[width &+ 1] = 0
                 continue
             }
-            let dst = surface.row(top &+ (row < gapRow ? row : row &+ gapRows)) + left
             var coverage: Float = 0
             // The last cell of a range only carries what the edges leave to the rest of the row (an edge's area
             // goes to the cells before it), so its pixel starts the span that follows rather than being walked.
-            // Cells at and past the right edge only hold carries that no visible pixel needs.
-            pixel.walk(cell, dst, Int(aLo), Int(min(aHi &- 1, last)), &coverage)
+            // Cells at and past the right edge only hold carries that no visible pixel needs. `next` is the first
+            // pixel not yet painted: walks by fours may end past their range, over pixels of the span (whose cells
+            // are empty) or of the next range (walked in order), and a carry cell they went over is already 0.
+            var next = pixel.walk(cell, dst, from: Int(aLo), through: Int(min(aHi &- 1, last)), last: Int(last),
+                                  &coverage)
             coverage += cell[Int(aHi)]
             cell[Int(aHi)] = 0
-            var end = aHi
             if bLo <= bHi {
-                pixel.span(dst + Int(aHi), count: Int(min(bLo, last &+ 1) &- aHi), coverage: coverage)
-                pixel.walk(cell, dst, Int(bLo), Int(min(bHi &- 1, last)), &coverage)
+                let gapEnd = Int(min(bLo, last &+ 1))
+                if next < gapEnd {
+                    pixel.span(dst + next, count: gapEnd &- next, coverage: coverage)
+                    next = gapEnd
+                }
+                next = pixel.walk(cell, dst, from: next, through: Int(min(bHi &- 1, last)), last: Int(last),
+                                  &coverage)
                 coverage += cell[Int(bHi)]
                 cell[Int(bHi)] = 0
-                end = bHi
             }
-            if end <= last { pixel.span(dst + Int(end), count: Int(last &- end &+ 1), coverage: coverage) }
+            if next <= Int(last) { pixel.span(dst + next, count: Int(last) &- next &+ 1, coverage: coverage) }
             cell[width] = 0
             cell[width &+ 1] = 0
         }
@@ -125,6 +137,61 @@ struct PixelPainter {
             c = min(c, 1)
         }
         return UInt32(c * 255 + 0.5)
+    }
+
+    /// Pixels first...through and maybe up to three more (never past `last`, the row's last pixel), adding
+    /// each cell to the running coverage and clearing it; returns the first pixel not painted.
+    ///
+    /// With a tint table (the usual case) four pixels go at a time: their coverages are summed one by one, in
+    /// the same order as the pixel-by-pixel walk so the alphas are the same, and blended as one vector. Edges
+    /// of small shapes touch two or three cells per row, so a whole run is mostly one group.
+    @inline(__always)
+    func walk(_ cell: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<UInt32>, from first: Int,
+              through end: Int, last: Int, _ coverage: inout Float) -> Int {
+        var i = first
+        guard let tints, !evenOdd, premultiplied else {
+            walk(cell, dst, first, end, &coverage)
+            return max(i, end &+ 1)
+        }
+        while i <= end {
+            if i &+ 3 > last {
+                walk(cell, dst, i, i, &coverage)
+                i &+= 1
+                continue
+            }
+            let c0 = coverage + cell[i], c1 = c0 + cell[i &+ 1], c2 = c1 + cell[i &+ 2], c3 = c2 + cell[i &+ 3]
+            coverage = c3
+            UnsafeMutableRawPointer(cell + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+            // As `alpha` rounds, in Int32 (one vector conversion for the four; unsigned takes five instructions),
+            // and the indices through UInt32 (zero-extending is free, sign-extending is not).
+            @inline(__always) func tint(_ c: Float) -> UInt32 {
+                tints[Int(UInt32(bitPattern: Int32(min(abs(c), 1) * 255 + 0.5)))]
+            }
+            let s = Pixels4(tint(c0), tint(c1), tint(c2), tint(c3))
+            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Pixels4.self)
+            // src·a + dst·(1 − αsrc·a): premultiplied, so no byte overflows and the add needs no saturation.
+            let out = s &+ Self.mulChannels(d, Self.spread(255 &- (s &>> 24)))
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Pixels4.self)
+            i &+= 4
+        }
+        return i
+    }
+
+    /// A per-pixel factor (0…255) repeated in both 16-bit halves of its pixel, to multiply two channels at once.
+    @inline(__always)
+    static func spread(_ factor: Pixels4) -> Lanes8 { unsafeBitCast(factor | factor &<< 16, to: Lanes8.self) }
+
+    /// pixman's UN8x4_MUL_UN8 on four pixels, with (t + t>>8)>>8 as shifts: a widening multiply would be
+    /// quicker but SIMD conversions inlined outside their own file become calls (see CompositeRow).
+    @inline(__always)
+    static func mulChannels(_ p: Pixels4, _ a: Lanes8) -> Pixels4 {
+        @inline(__always) func mul(_ x: Lanes8) -> Lanes8 {
+            let t = x &* a &+ 0x80
+            return (t &+ (t &>> 8)) &>> 8
+        }
+        let low = mul(unsafeBitCast(p & 0x00FF_00FF, to: Lanes8.self))
+        let high = mul(unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: Lanes8.self))
+        return unsafeBitCast(low, to: Pixels4.self) | unsafeBitCast(high, to: Pixels4.self) &<< 8
     }
 
     /// Pixels first...last (clipped to the row), adding each cell to the running coverage and clearing it.

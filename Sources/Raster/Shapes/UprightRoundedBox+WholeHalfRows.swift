@@ -16,15 +16,7 @@ extension UprightRoundedBox {
               side == .right ? c >= minX && c + radius <= maxX : c - radius >= minX && c <= maxX else { return nil }
         // Only rows wholly between the circle's top (or bottom) and its centre's row: not the row through the
         // centre, nor the first above it and the last below it, which hold the top or bottom in part.
-        let lo = Double(rows.lowerBound), hi = Double(rows.upperBound)
-        var first: Int, end: Int
-        if upper {
-            first = Int(min(max((top - radius).rounded(.up), lo), hi))
-            end = Int(min(max(top.rounded(.down), lo), hi))
-        } else {
-            first = Int(min(max(bottom.rounded(.up), lo), hi))
-            end = Int(min(max((bottom + radius).rounded(.down), lo), hi))
-        }
+        var (first, end) = cornerRows(rows, upper: upper)
         // The narrow half-width grows toward the centre's row, so rows whose narrow point falls within the cut
         // pixel are at the top or bottom.
         let cutWidth = self.cutWidth(side)
@@ -71,24 +63,10 @@ extension UprightRoundedBox {
         let hasCut = cutWidth > 0
         let tints = painter.tints.unsafelyUnwrapped
         let cutTint = tints[Int(min(cutWidth, 1) * 255 + 0.5)]
-        // The half-width at the edge a row shares with the row before: its narrow one above the centre, its wide
-        // one below.
-        let firstShared = upper ? top - Double(rows.lowerBound) : Double(rows.lowerBound) - bottom
-        var shared = carried.offset == firstShared ? carried.width : halfWidth(firstShared)
+        var shared = sharedWidth(before: rows, upper: upper, carried)
         for y in rows {
-            let y0 = Double(y), y1 = y0 + 1
-            // The offsets from the centre's row of the narrow and wide edges, as `topStrip` and `bottomStrip` take.
-            let narrowOffset = upper ? top - y0 : y1 - bottom, wideOffset = upper ? top - y1 : y0 - bottom
-            let other = halfWidth(upper ? wideOffset : narrowOffset)
-            let narrow = upper ? shared : other, wide = upper ? other : shared
-            shared = other
-            // The row's area outward of the narrow point (its strip's corner), as `strip` works it out.
-            var corner = 0.0
-            if narrow < wide {
-                let legV = min(max(min(narrowOffset, radius) - wideOffset, 0), 1)
-                corner = 0.5 * (wide - narrow) * legV
-                    + segment.area(narrow, wideOffset + legV, wide, wideOffset, short: short)
-            }
+            let strip = cornerRow(y, upper: upper, short: short, shared: &shared)
+            let narrow = strip.narrow, wide = strip.wide, corner = strip.corner
             let row = surface.row(y)
             if hasCut { row[cut] = painter.overPremultiplied(cutTint, row[cut]) }
             // Full pixels up to the narrow point, then the corner's up to the wide one, counted outward.
@@ -101,11 +79,7 @@ extension UprightRoundedBox {
                 corners = spanStart - Int(c - wide) - full
             }
             let fullFirst = right ? spanStart : spanStart - full
-            if painter.opaque {
-                OpaqueRun.fill(row + fullFirst, count: full, with: painter.src)
-            } else {
-                painter.span(row + fullFirst, count: full, coverage: 1)
-            }
+            Self.fillFull(row + fullFirst, count: full, painter)
             if corners <= 0 { continue }
             // The area outward of each column line from the first corner pixel's inner one; a pixel's coverage is
             // the difference at its two lines, the last one's all that is left.
@@ -113,9 +87,7 @@ extension UprightRoundedBox {
             var pixel = firstPixel + step * full
             var k = full + 1
             for _ in 1..<corners {
-                let a = Double(k) + cutWidth, crossing = table[step * k]
-                let after = 0.5 * (wide - a) * (crossing - wideOffset)
-                    + segment.area(a, crossing, wide, wideOffset, short: short)
+                let after = areaOutward(Double(k) + cutWidth, crossing: table[step * k], strip, short: short)
                 put(row, pixel, before - after, tints, painter)
                 before = after
                 pixel += step
@@ -123,8 +95,7 @@ extension UprightRoundedBox {
             }
             put(row, pixel, before, tints, painter)
         }
-        let lastEdge = Double(rows.upperBound)
-        carried = CarriedWidth(offset: upper ? top - lastEdge : lastEdge - bottom, width: shared)
+        carried = self.carried(after: rows, upper: upper, shared: shared)
     }
 
     @inline(__always)

@@ -17,15 +17,7 @@ extension UprightRoundedBox {
                    _ crossings: Crossings?) -> Range<Int>? {
         guard crossings != nil, radius >= Self.wholeRowsRadius, painter.tints != nil, !rows.isEmpty,
               left - radius >= minX, right + radius <= maxX else { return nil }
-        let lo = Double(rows.lowerBound), hi = Double(rows.upperBound)
-        var first: Int, end: Int
-        if upper {
-            first = Int(min(max((top - radius).rounded(.up), lo), hi))
-            end = Int(min(max(top.rounded(.down), lo), hi))
-        } else {
-            first = Int(min(max(bottom.rounded(.up), lo), hi))
-            end = Int(min(max((bottom + radius).rounded(.down), lo), hi))
-        }
+        var (first, end) = cornerRows(rows, upper: upper)
         // The rows nearest the arc's top (or bottom) may be so narrow that the two corners share a pixel; the
         // narrow half-width grows toward the centres' row, so such rows are only at that end.
         @inline(__always) func apart(_ y: Int) -> Bool {
@@ -58,24 +50,10 @@ extension UprightRoundedBox {
                        _ crossings: Crossings, _ carried: inout CarriedWidth) {
         // The crossings of the column lines, indexed by column.
         let leftTable = crossings.left - crossings.leftFirst, rightTable = crossings.right - crossings.rightFirst
-        // The half-width at the edge a row shares with the row before: its narrow one above the centres, its wide
-        // one below.
-        let firstShared = upper ? top - Double(rows.lowerBound) : Double(rows.lowerBound) - bottom
-        var shared = carried.offset == firstShared ? carried.width : halfWidth(firstShared)
+        var shared = sharedWidth(before: rows, upper: upper, carried)
         for y in rows {
-            let y0 = Double(y), y1 = y0 + 1
-            // As `topStrip` and `bottomStrip` take them: offsets from the centres' row of the narrow and wide edges.
-            let narrowOffset = upper ? top - y0 : y1 - bottom, wideOffset = upper ? top - y1 : y0 - bottom
-            let other = halfWidth(upper ? wideOffset : narrowOffset)
-            let narrow = upper ? shared : other, wide = upper ? other : shared
-            shared = other
-            // The strip's area outward of the narrow point on one side, as `strip` works it out.
-            var corner = 0.0
-            if narrow < wide {
-                let legV = min(max(min(narrowOffset, radius) - wideOffset, 0), 1)
-                corner = 0.5 * (wide - narrow) * legV
-                    + segment.area(narrow, wideOffset + legV, wide, wideOffset, short: short)
-            }
+            let strip = cornerRow(y, upper: upper, short: short, shared: &shared)
+            let narrow = strip.narrow, wide = strip.wide, corner = strip.corner
             let innerLeft = left - narrow, innerRight = right + narrow
             let leftFirst = Int(left - wide), leftEnd = Surface.ceiling(innerLeft)
             let rightFirst = Int(innerRight), rightEnd = Surface.ceiling(right + wide)
@@ -85,33 +63,24 @@ extension UprightRoundedBox {
             var before = 0.0
             var i = leftFirst
             while i < leftEnd &- 1 {
-                let a = left - Double(i &+ 1), crossing = leftTable[i &+ 1]
-                let after = 0.5 * (wide - a) * (crossing - wideOffset)
-                    + segment.area(a, crossing, wide, wideOffset, short: short)
+                let after = areaOutward(left - Double(i &+ 1), crossing: leftTable[i &+ 1], strip, short: short)
                 put(row, i, after - before, painter)
                 before = after
                 i &+= 1
             }
             put(row, i, corner + (Double(leftEnd) - innerLeft) - before, painter)
-            if painter.opaque {
-                OpaqueRun.fill(row + leftEnd, count: rightFirst &- leftEnd, with: painter.src)
-            } else {
-                painter.span(row + leftEnd, count: rightFirst &- leftEnd, coverage: 1)
-            }
+            Self.fillFull(row + leftEnd, count: rightFirst &- leftEnd, painter)
             // Right corner, mirrored (`rightCorner`): the area right of each pixel's right side.
             before = corner + (innerRight - Double(rightFirst))
             i = rightFirst
             while i < rightEnd &- 1 {
-                let a = Double(i &+ 1) - right, crossing = rightTable[i &+ 1]
-                let after = 0.5 * (wide - a) * (crossing - wideOffset)
-                    + segment.area(a, crossing, wide, wideOffset, short: short)
+                let after = areaOutward(Double(i &+ 1) - right, crossing: rightTable[i &+ 1], strip, short: short)
                 put(row, i, before - after, painter)
                 before = after
                 i &+= 1
             }
             put(row, i, before, painter)
         }
-        let lastEdge = Double(rows.upperBound)
-        carried = CarriedWidth(offset: upper ? top - lastEdge : lastEdge - bottom, width: shared)
+        carried = self.carried(after: rows, upper: upper, shared: shared)
     }
 }
