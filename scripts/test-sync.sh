@@ -142,6 +142,16 @@ sync "$work/d.sqlite" "${fever[@]}"
 check "fever: started again, the sync completes" test "$(unread_ids "$work/d.sqlite")" = "$(fever_ids unread_item_ids)"
 check "fever: and agrees with the other panels" test "$(states "$work/a.sqlite")" = "$(states "$work/d.sqlite")"
 
+# "Mark all read" on a feed: one change, the server's own mark-all (before = now, in seconds).
+feed_ids() { "$bin" feeds entries --store "$1" | awk -F'\t' -v f="Feed $2 item" 'index($5, f) == 1 {print $4}' | sort; }
+"$bin" feeds mark read --feed "http://127.0.0.1:$feed_port/feed-2.xml" --store "$work/a.sqlite" >/dev/null
+sync "$work/a.sqlite" "${fever[@]}"
+check "fever: mark all read on a feed is one change sent" summary_has "1 local changes sent"
+check "fever: none of that feed's entries is unread on the server" \
+  test -z "$(comm -12 <(feed_ids "$work/a.sqlite" 2) <(fever_ids unread_item_ids | tr ' ' '\n' | sort))"
+check "fever: the other feeds' unread entries stay unread there" \
+  test -n "$(comm -12 <(feed_ids "$work/a.sqlite" 1) <(fever_ids unread_item_ids | tr ' ' '\n' | sort))"
+
 # Bad flags exit 2.
 "$bin" sync --once --kind rss --url x --password-file x >/dev/null 2>&1
 check "sync: a bad kind exits 2" test $? -eq 2
@@ -175,6 +185,11 @@ check "greader: the server's change reaches the panel" test "$(state_of "$work/g
 check "greader: entries added on the server arrive" summary_has "2 new entries"
 sync "$work/g.sqlite" --kind greader --url "http://127.0.0.1:$greader_port" --user ana --password-file "$work/password"
 check "greader: the login password where the API password belongs is refused (401)" grep -q "^lectern: authentication failed (HTTP 401)" "$work/err"
+"$bin" feeds mark read --feed "http://127.0.0.1:$feed_port/feed-0.xml" --store "$work/g.sqlite" >/dev/null
+sync "$work/g.sqlite" "${greader[@]}"
+server_unread_ids() { control state | python3 -c "import json,sys; print('\n'.join(sorted(json.load(sys.stdin)['unread'])))"; }
+check "greader: mark all read on a feed goes as mark-all-as-read, its moment in microseconds" \
+  test -z "$(comm -12 <(feed_ids "$work/g.sqlite" 0) <(server_unread_ids))" -a -n "$(comm -12 <(feed_ids "$work/g.sqlite" 1) <(server_unread_ids))"
 control stop-after "calls=5" >/dev/null
 sync "$work/h.sqlite" "${greader[@]}"
 check "greader: a server that dies mid-sync fails it with 1" test $? -eq 1

@@ -25,17 +25,31 @@ struct FeedsMarkCommand: ParsableCommand {
         commandName: "mark", abstract: "Mark entries read or unread, starred or not, as the panel does.")
 
     @Argument(help: "read, unread, star or unstar.") var change: String
-    @Argument(help: "Entry ids, as `feeds entries` lists them.") var ids: [Int64]
+    @Argument(help: "Entry ids, as `feeds entries` lists them.") var ids: [Int64] = []
+    @Option(help: "With read: every entry of this feed (its URL, as `feeds list` shows it), as the menu's Mark all read does on its river.")
+    var feed: String?
     @OptionGroup var options: StoreOptions
 
     func validate() throws {
         guard LocalChange(rawValue: change) != nil else { throw ValidationError("the change is read, unread, star or unstar") }
-        guard !ids.isEmpty else { throw ValidationError("name at least one entry") }
+        if feed != nil {
+            guard change == "read", ids.isEmpty else { throw ValidationError("--feed goes with read and no entry ids") }
+        } else {
+            guard !ids.isEmpty else { throw ValidationError("name at least one entry") }
+        }
     }
 
     func run() throws {
         let entries = ids.map(EntryID.init(rawValue:))
         let now = LocalTime.now()
+        if let feed {
+            let changed = try options.withStore { store in
+                guard let id = try store.feedID(url: feed) else { throw CommandFailure("not subscribed: \(feed)") }
+                return try store.markFeedRead(id, before: now, at: now)
+            }
+            print("marked \(changed) entr\(changed == 1 ? "y" : "ies") of \(feed) read")
+            return
+        }
         try options.withStore { store in
             switch LocalChange(rawValue: change) {
             case .read: try store.markRead(entries, read: true, at: now)

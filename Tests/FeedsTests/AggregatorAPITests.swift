@@ -59,8 +59,11 @@ import Testing
         let api = FeverAPI(account: SyncAccount(kind: .fever, url: server.url("/fever/"), user: nil, password: "KEY"),
                            call: Self.call())
         try api.send(.star, [RemoteItemID("1")!, RemoteItemID("404")!, RemoteItemID("2")!])
+        // A whole feed read: `before` in seconds.
+        try api.markFeedRead("11", before: Timestamp(secondsSince1970: 1_700_000_000))
         #expect(server.requests.map(Self.form) == ["api_key=key&mark=item&as=saved&id=1", "api_key=key&mark=item&as=saved&id=404",
-                                                    "api_key=key&mark=item&as=saved&id=2"])
+                                                    "api_key=key&mark=item&as=saved&id=2",
+                                                    "api_key=key&mark=feed&as=read&id=11&before=1700000000"])
     }
 
     @Test func feverRefusalsGarbageAndAServerGoneAreNamed() throws {
@@ -139,6 +142,10 @@ import Testing
         let server = try LoopbackHTTPServer(routes: [
             "/accounts/ClientLogin": { _ in .http(status: 200, body: Array("Auth=ana/0123\n".utf8)) },
             "/reader/api/0/token": { _ in .http(status: 200, body: Array((tokens.next() + "\n").utf8)) },
+            "/reader/api/0/mark-all-as-read": { request in
+                Self.form(request).hasSuffix("T=" + tokens.current()) && tokens.current() != "t1"
+                    ? .http(status: 200, body: Array("OK".utf8)) : .http(status: 401, body: Array("Unauthorized!".utf8))
+            },
             "/reader/api/0/edit-tag": { request in
                 // Only the newest token is good: the first edit after a new token goes through.
                 Self.form(request).hasSuffix("T=" + tokens.current()) && tokens.current() != "t1"
@@ -151,6 +158,10 @@ import Testing
         try api.signIn()
         try api.send(.read, [RemoteItemID("31")!, RemoteItemID("32")!])
         let edits = server.requests(to: "/reader/api/0/edit-tag").map(Self.form)
+        // Mark-all-as-read takes its moment in microseconds, with the token that now works.
+        try api.markFeedRead("feed/1", before: Timestamp(secondsSince1970: 1_700_000_000))
+        #expect(server.requests(to: "/reader/api/0/mark-all-as-read").map(Self.form)
+                == ["s=feed%2F1&ts=1700000000000000&T=t2"])
         #expect(edits == ["i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F000000000000001f&i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F0000000000000020&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=t1",
                           "i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F000000000000001f&i=tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F0000000000000020&a=user%2F-%2Fstate%2Fcom.google%2Fread&T=t2"])
     }

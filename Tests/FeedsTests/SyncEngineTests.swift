@@ -61,6 +61,16 @@ private final class FakeAggregator: AggregatorAPI {
         }
     }
 
+    private(set) var feedReads: [(String, Timestamp)] = []
+
+    func markFeedRead(_ feed: String, before: Timestamp) throws(SyncError) {
+        try call("markFeedRead \(feed)")
+        feedReads.append((feed, before))
+        for (number, item) in items where item.feed == feed && 1_700_000_000 + number <= before.secondsSince1970 {
+            items[number]?.read = true
+        }
+    }
+
     func send(_ change: LocalChange, _ ids: [RemoteItemID]) throws(SyncError) {
         try call("send \(change.rawValue) \(ids.count)")
         sent.append((change, ids.map(\.text)))
@@ -143,7 +153,8 @@ private final class FakeAggregator: AggregatorAPI {
         // The server goes away after the first batch: that batch leaves the queue, the rest stays.
         api.callsBeforeFailure = 2
         #expect(throws: SyncError.self) { try engine(api).run(store: store, now: now) }
-        #expect(try store.queuedChanges().map { "\($0.change.rawValue) \($0.item)" } == ["read 4", "star 2", "unread 1"])
+        #expect(try store.queuedChanges().map(\.target) == [.item(RemoteItemID("4")!, .read), .item(RemoteItemID("2")!, .star),
+                                                         .item(RemoteItemID("1")!, .unread)])
 
         api.callsBeforeFailure = nil
         let report = try engine(api).run(store: store, now: now)
@@ -153,6 +164,36 @@ private final class FakeAggregator: AggregatorAPI {
         #expect(try store.queuedChangeCount() == 0)
         #expect(api.items[1]?.read == false && api.items[2]?.read == true && api.items[2]?.starred == true)
         #expect(try state(store)["1"] == "unread" && state(store)["2"] == "read starred")
+    }
+
+    @Test func markingAFeedReadSendsOneChangeInItsPlaceInTheQueueUpToTheNewestRowShown() throws {
+        let api = server()
+        let store = try FeedStore(inMemory: ())
+        _ = try engine(api).run(store: store, now: now)
+        let ids = Dictionary(uniqueKeysWithValues: try store.entryStates().map { ($0.remoteID!, $0.id) })
+        let one = try #require(try store.feeds().first { $0.remoteID == "1" })
+        try store.markRead([ids["2"]!], at: now)
+        // Feed 1 holds the odd items; the river showed up to item 7 (item 9 arrived after).
+        #expect(try store.markFeedRead(one.id, before: Timestamp(secondsSince1970: 1_700_000_007), at: now) == 4)
+        try store.markRead([ids["4"]!], read: true, at: now)
+        #expect(try store.queuedChanges().map(\.target) == [
+            .item(RemoteItemID("2")!, .read),
+            .feedRead(feed: "1", before: Timestamp(secondsSince1970: 1_700_000_007)),
+            .item(RemoteItemID("4")!, .read),
+        ])
+        // Until it is sent, the server's older state does not undo it.
+        #expect(try store.applyServerState(unread: Set((1...10).compactMap { RemoteItemID(String($0)) }), starred: [], at: now) == 0)
+        let report = try engine(api).run(store: store, now: now)
+        #expect(report.changesSent == 3)
+        #expect(api.calls.filter { $0.hasPrefix("send") || $0.hasPrefix("markFeedRead") } == ["send read 1", "markFeedRead 1", "send read 1"])
+        #expect(api.feedReads.map(\.0) == ["1"])
+        #expect((1...10).filter { api.items[Int64($0)]?.read == true } == [1, 2, 3, 4, 5, 7])
+        let held = try state(store)
+        #expect(held["7"] == "read" && held["9"] == "unread" && held["6"] == "unread")
+        // A feed of the panel's own queues nothing.
+        let local = try store.addFeed(url: "https://local.example/feed", at: now)
+        #expect(try store.markFeedRead(local, before: now, at: now) == 0)
+        #expect(try store.queuedChangeCount() == 0)
     }
 
     @Test func theServerWinsForEntriesThePanelDidNotTouch() throws {

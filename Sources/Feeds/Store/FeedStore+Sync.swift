@@ -4,10 +4,19 @@
 extension FeedStore {
     /// A change made on the panel, waiting in the queue.
     public struct QueuedChange: Equatable, Sendable {
+        public enum Target: Equatable, Sendable {
+            /// One entry read, unread, starred or unstarred.
+            case item(RemoteItemID, LocalChange)
+            /// "Mark all read" on one feed: its entries up to the moment (the newest the panel showed).
+            case feedRead(feed: String, before: Timestamp)
+        }
+
         public var sequence: Int64
-        public var item: RemoteItemID
-        public var change: LocalChange
+        public var target: Target
     }
+
+    /// The queue's name for a whole feed marked read.
+    static let feedReadChange = "read-feed"
 
     /// Queues a change to an entry the server knows (one with a remote id); nothing for a local feed's entry.
     /// Called inside the transaction that made the change, so the two are kept or lost together.
@@ -21,13 +30,36 @@ extension FeedStore {
     /// The queued changes, oldest first.
     public func queuedChanges(limit: Int = 10_000) throws -> [QueuedChange] {
         var result: [QueuedChange] = []
-        try database.query("SELECT seq, remote_id, change FROM sync_changes ORDER BY seq LIMIT ?",
+        try database.query("SELECT seq, remote_id, change, before FROM sync_changes ORDER BY seq LIMIT ?",
                            .integer(Int64(limit))) { row in
-            guard let item = row.string(at: 1).flatMap(RemoteItemID.init),
-                  let change = row.string(at: 2).flatMap(LocalChange.init(rawValue:)) else { return }
-            result.append(QueuedChange(sequence: row.int64(at: 0), item: item, change: change))
+            guard let remote = row.string(at: 1), let change = row.string(at: 2) else { return }
+            if change == Self.feedReadChange, let before = row.optionalInt64(at: 3) {
+                result.append(QueuedChange(sequence: row.int64(at: 0),
+                                           target: .feedRead(feed: remote, before: Timestamp(secondsSince1970: before))))
+            } else if let item = RemoteItemID(remote), let change = LocalChange(rawValue: change) {
+                result.append(QueuedChange(sequence: row.int64(at: 0), target: .item(item, change)))
+            }
         }
         return result
+    }
+
+    /// "Mark all read" on one feed: its unread entries sorted at or before `before` (the newest the panel showed;
+    /// what arrived since stays unread) are marked read. A feed an aggregator keeps queues one change for the
+    /// server's own mark-all (Fever's `mark=feed`, Google Reader's `mark-all-as-read`) rather than one per entry.
+    /// Returns how many entries changed.
+    @discardableResult
+    public func markFeedRead(_ feed: FeedID, before: Timestamp, at now: Timestamp) throws -> Int {
+        try database.transaction {
+            let changed = try database.run("""
+                UPDATE entries SET read = 1, read_at = ? WHERE feed_id = ? AND read = 0 AND sort_time <= ?
+                """, .integer(now.secondsSince1970), .integer(feed.rawValue), .integer(before.secondsSince1970))
+            try database.run("""
+                INSERT INTO sync_changes (remote_id, change, made_at, before)
+                SELECT remote_id, ?, ?, ? FROM feeds WHERE id = ? AND remote_id IS NOT NULL
+                """, .text(Self.feedReadChange), .integer(now.secondsSince1970), .integer(before.secondsSince1970),
+                .integer(feed.rawValue))
+            return changed
+        }
     }
 
     /// The server took these changes: they leave the queue.
@@ -182,6 +214,9 @@ extension FeedStore {
                     starred = (remote_id IN (SELECT remote_id FROM server_starred))
                 WHERE remote_id IS NOT NULL
                   AND remote_id NOT IN (SELECT remote_id FROM sync_changes)
+                  AND NOT EXISTS (SELECT 1 FROM sync_changes AS c JOIN feeds AS f ON f.remote_id = c.remote_id
+                                  WHERE c.change = '\(Self.feedReadChange)' AND f.id = entries.feed_id
+                                    AND entries.sort_time <= c.before)
                   AND (read != (remote_id NOT IN (SELECT remote_id FROM server_unread))
                        OR starred != (remote_id IN (SELECT remote_id FROM server_starred)))
                 """, .integer(now.secondsSince1970))

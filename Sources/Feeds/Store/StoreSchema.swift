@@ -91,6 +91,10 @@ enum StoreSchema {
         CREATE INDEX sync_changes_item ON sync_changes (remote_id);
         CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
         """,
+        // 7: "mark all read" on a synced feed, queued as one change for the whole feed up to a moment.
+        """
+        ALTER TABLE sync_changes ADD COLUMN before INTEGER;
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

@@ -13,6 +13,8 @@ protocol AggregatorAPI: AnyObject {
     /// Tells the server one change made on the panel, for every id in `ids` (at most `batchSize`). An item the
     /// server no longer has is no error: there is nothing left to change.
     func send(_ change: LocalChange, _ ids: [RemoteItemID]) throws(SyncError)
+    /// Marks the feed's items read up to `before` on the server (what arrived later stays unread).
+    func markFeedRead(_ feed: String, before: Timestamp) throws(SyncError)
 }
 
 /// A subscription as the server keeps it.

@@ -77,6 +77,12 @@ final class FeverAPI: AggregatorAPI {
         }
     }
 
+    func markFeedRead(_ feed: String, before: Timestamp) throws(SyncError) {
+        // `before` in seconds; 404: the server dropped the feed, nothing to mark.
+        _ = try answer("", form: [("mark", "feed"), ("as", "read"), ("id", feed), ("before", String(before.secondsSince1970))],
+                       allowing: [404])
+    }
+
     /// One call: `command` in the query (Coldsweat reads `with_ids` there), the key and `form` in the body.
     private func answer(_ command: String, form: [(String, String)] = [],
                         allowing allowed: Set<Int> = []) throws(SyncError) -> JSONDocument {

@@ -116,13 +116,22 @@ final class GoogleReaderAPI: AggregatorAPI {
         case .star: ("a", Self.starredTag)
         case .unstar: ("r", Self.starredTag)
         }
-        let items = ids.prefix(batchSize).map { ("i", $0.longForm) }
-        // The edit token expires (Google's lasted 30 minutes): a refusal is tried once more with a new one.
+        try edit("/reader/api/0/edit-tag", ids.prefix(batchSize).map { ("i", $0.longForm) } + [(verb, tag)])
+    }
+
+    func markFeedRead(_ feed: String, before: Timestamp) throws(SyncError) {
+        // Servers take `ts` in microseconds (FreshRSS, Miniflux, Inoreader); in seconds it would mark nothing.
+        let (microseconds, overflow) = before.secondsSince1970.multipliedReportingOverflow(by: 1_000_000)
+        try edit("/reader/api/0/mark-all-as-read", [("s", feed), ("ts", String(overflow ? Int64.max : microseconds))])
+    }
+
+    /// A state-changing POST with the edit token. The token expires (Google's lasted 30 minutes): a refusal is
+    /// tried once more with a new one.
+    private func edit(_ path: String, _ fields: [(String, String)]) throws(SyncError) {
         for attempt in 0..<2 {
             if editToken == nil || attempt > 0 { editToken = try tokenText() }
-            let form = FormEncoding.encode(items + [(verb, tag), ("T", editToken ?? "")])
             do {
-                _ = try body("/reader/api/0/edit-tag", form: form)
+                _ = try body(path, form: FormEncoding.encode(fields + [("T", editToken ?? "")]))
                 return
             } catch where error.kind == .authentication && attempt == 0 {
                 continue

@@ -113,14 +113,24 @@ public struct SyncEngine {
             guard !queued.isEmpty else { return sent }
             var index = 0
             while index < queued.count {
-                let change = queued[index].change
-                var end = index
-                while end < queued.count, queued[end].change == change, end - index < api.batchSize { end += 1 }
-                let batch = queued[index..<end]
-                try api.send(change, batch.map(\.item))
-                try storing { try store.removeQueuedChanges(batch.map(\.sequence)) }
-                sent += batch.count
-                index = end
+                switch queued[index].target {
+                case .feedRead(let feed, let before):
+                    try api.markFeedRead(feed, before: before)
+                    try storing { try store.removeQueuedChanges([queued[index].sequence]) }
+                    sent += 1
+                    index += 1
+                case .item(_, let change):
+                    var items: [RemoteItemID] = []
+                    var end = index
+                    while end < queued.count, case .item(let item, change) = queued[end].target, items.count < api.batchSize {
+                        items.append(item)
+                        end += 1
+                    }
+                    try api.send(change, items)
+                    try storing { try store.removeQueuedChanges(queued[index..<end].map(\.sequence)) }
+                    sent += items.count
+                    index = end
+                }
                 progress("\(sent) local changes sent")
             }
         }

@@ -193,10 +193,10 @@ extension ReaderApp {
             if case .article(let article, _) = screen, let link = article.current.entry.link { overlay = .qr(link) }
         case .markAllRead:
             if case .list(let list) = screen {
-                storeWrite { try context.library.markAllRead(list.rows.map(\.entry.id), at: wallNow) }
+                storeWrite { try context.library.markAllRead(list.rows, of: list.filter, at: wallNow) }
                 show(.list(makeList(list.filter)))
             } else if case .article(_, let list) = screen {
-                storeWrite { try context.library.markAllRead(list.rows.map(\.entry.id), at: wallNow) }
+                storeWrite { try context.library.markAllRead(list.rows, of: list.filter, at: wallNow) }
             }
         case .settings: show(.settings(Self.settingsScreen(context), about: false))
         case .about: show(.settings(Self.aboutScreen(context), about: true))

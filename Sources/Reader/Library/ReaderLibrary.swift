@@ -127,6 +127,17 @@ public final class ReaderLibrary {
         return try active?.markAllRead(ids, at: now) ?? 0
     }
 
+    /// "Mark all read" on a river: a synced feed's river is marked read up to its newest row in one change the
+    /// aggregator applies itself (its own mark-all); any other river, row by row.
+    @discardableResult
+    public func markAllRead(_ rows: [RiverRow], of filter: RiverFilter, at now: Timestamp) throws -> Int {
+        guard writes else { return 0 }
+        if case .feed(let feed, _, _) = filter, syncAccount != nil, let newest = rows.map(\.entry.sortTime).max() {
+            return try active?.markFeedRead(feed, before: newest, at: now) ?? 0
+        }
+        return try markAllRead(rows.map(\.entry.id), at: now)
+    }
+
     public func setMuted(_ feed: FeedID, _ muted: Bool) throws {
         guard writes else { return }
         try active?.setMuted(feed, muted)
