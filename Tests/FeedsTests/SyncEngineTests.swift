@@ -247,6 +247,24 @@ private final class FakeAggregator: AggregatorAPI {
         #expect(try store.entryStates().count == 10)
     }
 
+    @Test func readEntriesGoAfterThirtyDaysAndAreNotFetchedAgain() throws {
+        let api = server()
+        let store = try FeedStore(inMemory: ())
+        _ = try engine(api).run(store: store, now: now)
+        let ids = Dictionary(uniqueKeysWithValues: try store.entryStates().map { ($0.remoteID!, $0.id) })
+        let monthAgo = Timestamp(secondsSince1970: now.secondsSince1970 - 31 * 86_400)
+        try store.markRead([ids["1"]!], at: monthAgo)
+        try store.markRead([ids["2"]!], at: now)
+        try store.markRead([ids["3"]!], at: monthAgo)
+        try store.setStarred(ids["3"]!, true, at: monthAgo)
+        _ = try engine(api).run(store: store, now: now)
+        let held = try state(store)
+        #expect(held["1"] == nil, "read a month ago: gone")
+        #expect(held["2"] == "read" && held["3"] == "read starred" && held["4"] == "unread")
+        let report = try engine(api).run(store: store, now: now)
+        #expect(report.newEntries == 0, "a read entry that went is not fetched again")
+    }
+
     @Test func aRefusedSignInChangesNothing() throws {
         let api = server()
         let store = try FeedStore(inMemory: ())

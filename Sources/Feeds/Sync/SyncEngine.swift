@@ -93,6 +93,11 @@ public struct SyncEngine {
         report.newEntries = report.newPerFeed.values.reduce(0, +)
 
         report.changesApplied = try storing { try store.applyServerState(unread: unread, starred: starred, at: now) }
+        // A year on a wall must not fill the card: read entries go after `readForDays`, as with the panel's own
+        // feeds. Unread ones all stay (the server's unread set would only bring them back); starred ones too.
+        try storing {
+            try store.applyRetention(unreadPerFeed: Int(Int32.max), readForDays: FeedRefresher.Retention().readForDays, now: now)
+        }
         if let images, !newest.isEmpty {
             progress("pictures of \(newest.count) new entries")
             images.fetch(entries: newest.map(FeedStore.parsedEntry))
