@@ -95,12 +95,15 @@ struct PixelPainter {
     let premultiplied: Bool
     /// src·a by alpha, when a table is at hand.
     let tints: UnsafeMutablePointer<UInt32>?
+    /// The colour's alpha in every 16-bit lane.
+    let sourceAlpha: Lanes8
 
     init(src: UInt32, evenOdd: Bool, tints: UnsafeMutablePointer<UInt32>? = nil) {
         self.src = src
         self.tints = tints
         let a = src >> 24
         opaque = a == 255
+        sourceAlpha = Lanes8(repeating: UInt16(truncatingIfNeeded: a))
         premultiplied = Color(argb: src).isPremultiplied
         self.evenOdd = evenOdd
     }
@@ -164,13 +167,17 @@ struct PixelPainter {
             UnsafeMutableRawPointer(cell + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
             // As `alpha` rounds, in Int32 (one vector conversion for the four; unsigned takes five instructions),
             // and the indices through UInt32 (zero-extending is free, sign-extending is not).
-            @inline(__always) func tint(_ c: Float) -> UInt32 {
-                tints[Int(UInt32(bitPattern: Int32(min(abs(c), 1) * 255 + 0.5)))]
+            @inline(__always) func alpha(_ c: Float) -> UInt32 {
+                UInt32(bitPattern: Int32(min(abs(c), 1) * 255 + 0.5))
             }
-            let s = Pixels4(tint(c0), tint(c1), tint(c2), tint(c3))
+            let a0 = alpha(c0), a1 = alpha(c1), a2 = alpha(c2), a3 = alpha(c3)
+            let s = Pixels4(tints[Int(a0)], tints[Int(a1)], tints[Int(a2)], tints[Int(a3)])
             let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Pixels4.self)
             // src·a + dst·(1 − αsrc·a): premultiplied, so no byte overflows and the add needs no saturation.
-            let out = s &+ Self.mulChannels(d, Self.spread(255 &- (s &>> 24)))
+            // αsrc·a is worked out from a (the tint's alpha byte, the same MUL_UN8) so the blend's multiplies
+            // need not wait for the tints to load; for an opaque colour it is a itself.
+            let inverse = 255 &- Self.mulLanes(Self.spread(Pixels4(a0, a1, a2, a3)), sourceAlpha)
+            let out = s &+ Self.mulChannels(d, inverse)
             UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Pixels4.self)
             i &+= 4
         }
@@ -185,13 +192,16 @@ struct PixelPainter {
     /// quicker but SIMD conversions inlined outside their own file become calls (see CompositeRow).
     @inline(__always)
     static func mulChannels(_ p: Pixels4, _ a: Lanes8) -> Pixels4 {
-        @inline(__always) func mul(_ x: Lanes8) -> Lanes8 {
-            let t = x &* a &+ 0x80
-            return (t &+ (t &>> 8)) &>> 8
-        }
-        let low = mul(unsafeBitCast(p & 0x00FF_00FF, to: Lanes8.self))
-        let high = mul(unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: Lanes8.self))
+        let low = mulLanes(unsafeBitCast(p & 0x00FF_00FF, to: Lanes8.self), a)
+        let high = mulLanes(unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: Lanes8.self), a)
         return unsafeBitCast(low, to: Pixels4.self) | unsafeBitCast(high, to: Pixels4.self) &<< 8
+    }
+
+    /// MUL_UN8 in every 16-bit lane (lanes hold bytes, so x·a + 0x80 fits).
+    @inline(__always)
+    static func mulLanes(_ x: Lanes8, _ a: Lanes8) -> Lanes8 {
+        let t = x &* a &+ 0x80
+        return (t &+ (t &>> 8)) &>> 8
     }
 
     /// Pixels first...last (clipped to the row), adding each cell to the running coverage and clearing it.
