@@ -110,7 +110,8 @@ enum CompositeRow {
     @inline(__always)
     static func overMaskRows(_ dst: UnsafeMutablePointer<UInt32>, _ dstStride: Int, _ mask: UnsafePointer<UInt8>,
                              _ maskStride: Int, _ width: Int, _ height: Int, _ src: UInt32, opaque: Bool) {
-        let srcLow = PixelMath.lowLanes(Pixels4(repeating: src)), srcHigh = PixelMath.highLanes(Pixels4(repeating: src))
+        let src4 = Pixels4(repeating: src)
+        let srcLow = PixelMath.lowLanes(src4), srcHigh = PixelMath.highLanes(src4)
         var row = dst, coverage = mask
         // Blocks four or more pixels wide whose width is not a multiple of four end on a group overlapping the last
         // whole one (see `lastGroups`); narrower ones are one partial group.
@@ -366,8 +367,11 @@ struct PixelPainter {
     let premultiplied: Bool
     /// src·a by alpha, when a table is at hand.
     let tints: UnsafeMutablePointer<UInt32>?
-    /// The colour's alpha in every 16-bit lane.
+    /// The colour's alpha in every 16-bit lane, and its channels as `PixelMath.lowLanes` and `highLanes` split
+    /// them, made once for the four-pixel blend.
     let sourceAlpha: Lanes8
+    let srcLow: Lanes8
+    let srcHigh: Lanes8
 
     init(src: UInt32, evenOdd: Bool, tints: UnsafeMutablePointer<UInt32>? = nil) {
         self.src = src
@@ -375,6 +379,8 @@ struct PixelPainter {
         let a = src >> 24
         opaque = a == 255
         sourceAlpha = Lanes8(repeating: UInt16(truncatingIfNeeded: a))
+        srcLow = PixelMath.lowLanes(Pixels4(repeating: src))
+        srcHigh = PixelMath.highLanes(Pixels4(repeating: src))
         premultiplied = Color(argb: src).isPremultiplied
         self.evenOdd = evenOdd
     }
@@ -429,7 +435,6 @@ struct PixelPainter {
             walk(cell, dst, first, end, &coverage)
             return max(i, end &+ 1)
         }
-        let srcLow = PixelMath.lowLanes(Pixels4(repeating: src)), srcHigh = PixelMath.highLanes(Pixels4(repeating: src))
         while i <= end {
             if i &+ 3 > last {
                 walk(cell, dst, i, i, &coverage)
