@@ -65,6 +65,9 @@ library() {
   local name=$1; shift
   if stale "$out/lib$name.a" "Sources/$name"; then
     echo "fuzz.sh: building $name" >&2
+    # Made anew: swiftc adds to an archive already there, so the object of a source file since removed would
+    # stay in it and clash with the file its code moved to.
+    rm -f "$out/lib$name.a"
     local sources
     mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
     quiet_swiftc -parse-as-library -module-name "$name" -emit-library -static -emit-module \
