@@ -15,18 +15,19 @@ public final class FeedKeeper {
     private let refresher: FeedRefresher
     private let wallClock: () -> Timestamp
     private var watch: EventLoop.Watch?
-    private var timer: EventLoop.Timer?
+    private let alarm: LoopAlarm
 
     /// Each finished refresh, as it is written; and what went wrong with the store, which never stops the panel.
     public var onReport: (FeedRefresher.Report) -> Void = { _ in }
     public var onError: (Error) -> Void = { _ in }
     /// How long the timer waits, in seconds, when one is set (for tests and logs).
-    public private(set) var nextWait: Double?
+    public var nextWait: Double? { alarm.wait }
 
     public init(events: EventLoop, refresher: FeedRefresher, wallClock: @escaping () -> Timestamp) {
         self.events = events
         self.refresher = refresher
         self.wallClock = wallClock
+        alarm = LoopAlarm(events: events)
     }
 
     /// Fetches whatever is due now and keeps going until `stop()`.
@@ -38,15 +39,12 @@ public final class FeedKeeper {
 
     public func stop() {
         if let watch { events.unwatch(watch) }
-        if let timer { events.cancel(timer) }
         watch = nil
-        timer = nil
-        nextWait = nil
+        alarm.clear()
         refresher.shutdown()
     }
 
     private func refreshDue() {
-        timer = nil
         do {
             try refresher.refresh(dueAt: wallClock())
             try rearm()
@@ -66,9 +64,7 @@ public final class FeedKeeper {
 
     /// Sets the one timer for the earliest next check among the feeds not in flight; none when nothing is polled.
     private func rearm() throws {
-        if let timer { events.cancel(timer) }
-        timer = nil
-        nextWait = nil
+        alarm.clear()
         guard let next = try refresher.nextCheck() else { return }
         let seconds = Double(next.secondsSince1970) - Double(wallClock().secondsSince1970)
         arm(after: min(max(seconds, Self.shortestWait), Self.longestWait))
@@ -76,11 +72,10 @@ public final class FeedKeeper {
 
     private func failed(_ error: Error) {
         onError(error)
-        if timer == nil { arm(after: Self.shortestWait) }
+        if !alarm.isSet { arm(after: Self.shortestWait) }
     }
 
     private func arm(after seconds: Double) {
-        nextWait = seconds
-        timer = events.schedule(after: seconds) { [unowned self] in refreshDue() }
+        alarm.set(after: seconds) { [unowned self] in refreshDue() }
     }
 }

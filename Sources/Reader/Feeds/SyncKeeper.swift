@@ -12,12 +12,12 @@ public final class SyncKeeper {
     private let store: FeedStore
     private let wallClock: () -> Timestamp
     private var watch: EventLoop.Watch?
-    private var timer: EventLoop.Timer?
+    private let alarm: LoopAlarm
 
     /// Each finished sync, after its outcome is recorded in the store.
     public var onFinish: (SyncWorker.Outcome) -> Void = { _ in }
     /// How long the timer waits, in seconds, when one is set (for tests and logs).
-    public private(set) var nextWait: Double?
+    public var nextWait: Double? { alarm.wait }
     public var isSyncing: Bool { worker.isRunning }
 
     public init(events: EventLoop, worker: SyncWorker, schedule: SyncSchedule, store: FeedStore,
@@ -27,6 +27,7 @@ public final class SyncKeeper {
         self.schedule = schedule
         self.store = store
         self.wallClock = wallClock
+        alarm = LoopAlarm(events: events)
     }
 
     /// Syncs now if the last success is older than the interval (or a failure's back-off is over), else when it
@@ -43,19 +44,15 @@ public final class SyncKeeper {
 
     public func stop() {
         if let watch { events.unwatch(watch) }
-        if let timer { events.cancel(timer) }
         watch = nil
-        timer = nil
-        nextWait = nil
+        alarm.clear()
         worker.shutdown()
     }
 
     /// Starts a sync unless one runs; true either way while a sync is under way (its outcome will come).
     @discardableResult
     public func syncNow() -> Bool {
-        if let timer { events.cancel(timer) }
-        timer = nil
-        nextWait = nil
+        alarm.clear()
         return worker.start(at: wallClock()) || worker.isRunning
     }
 
@@ -69,11 +66,6 @@ public final class SyncKeeper {
     }
 
     private func arm(after seconds: Double) {
-        if let timer { events.cancel(timer) }
-        nextWait = seconds
-        timer = events.schedule(after: seconds) { [unowned self] in
-            timer = nil
-            syncNow()
-        }
+        alarm.set(after: seconds) { [unowned self] in syncNow() }
     }
 }
