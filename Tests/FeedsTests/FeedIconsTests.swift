@@ -85,6 +85,14 @@ import Testing
             refresher = try FeedRefresher(store: store, fetcher: FetchWorkerTests.fetcher(), icons: icons)
         }
 
+        /// Subscribes to `url`, refreshes every feed at `now`, and names the key the new feed's icon is kept under.
+        func subscribe(_ url: String, refreshingAt now: Timestamp) throws -> String {
+            let feed = try store.addFeed(url: url, at: FeedIconsTests.now)
+            try refresh(at: now)
+            let stored = try #require(try store.feed(feed))
+            return try #require(FeedIcons.key(for: stored))
+        }
+
         func refresh(at now: Timestamp) throws {
             _ = try refresher.refresh(dueAt: now, everything: true)
             let deadline = loopbackClockSeconds() + 10
@@ -115,10 +123,7 @@ import Testing
         ], keepAlive: true)
         defer { server.stop() }
         let setup = try Refreshing()
-        let feed = try setup.store.addFeed(url: server.url("/feed"), at: Self.now)
-        try setup.refresh(at: Self.now)
-        let keyFeed = try #require(try setup.store.feed(feed))
-        let key = try #require(FeedIcons.key(for: keyFeed))
+        let key = try setup.subscribe(server.url("/feed"), refreshingAt: Self.now)
         #expect(key == server.url("/logo.png"))
         #expect(setup.icons.bytes(forKey: key) == Self.png)
         #expect(server.requests(to: "/logo.png").count == 1)
@@ -146,10 +151,7 @@ import Testing
         ])
         defer { server.stop() }
         let setup = try Refreshing()
-        let feed = try setup.store.addFeed(url: server.url("/feed"), at: Self.now)
-        try setup.refresh(at: Self.now)
-        let keyFeed = try #require(try setup.store.feed(feed))
-        let key = try #require(FeedIcons.key(for: keyFeed))
+        let key = try setup.subscribe(server.url("/feed"), refreshingAt: Self.now)
         #expect(key == "site:http://127.0.0.1:\(server.port)")
         #expect(setup.icons.bytes(forKey: key) == Self.ico)
 
@@ -161,10 +163,7 @@ import Testing
             "/i/icon.gif": { _ in .http(status: 200, body: Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]) },
         ])
         defer { other.stop() }
-        let second = try setup.store.addFeed(url: other.url("/feed"), at: Self.now)
-        try setup.refresh(at: Self.later(days: 1))
-        let secondKeyFeed = try #require(try setup.store.feed(second))
-        let secondKey = try #require(FeedIcons.key(for: secondKeyFeed))
+        let secondKey = try setup.subscribe(other.url("/feed"), refreshingAt: Self.later(days: 1))
         #expect(setup.icons.bytes(forKey: secondKey)?.starts(with: Array("GIF89a".utf8)) == true)
         #expect(other.requests(to: "/favicon.ico").count == 1)
         #expect(setup.icons.record(forKey: secondKey)?.source == other.url("/i/icon.gif"))
@@ -180,10 +179,7 @@ import Testing
         ])
         defer { server.stop() }
         let setup = try Refreshing()
-        let feed = try setup.store.addFeed(url: server.url("/feed"), at: Self.now)
-        try setup.refresh(at: Self.now)
-        let keyFeed = try #require(try setup.store.feed(feed))
-        let key = try #require(FeedIcons.key(for: keyFeed))
+        let key = try setup.subscribe(server.url("/feed"), refreshingAt: Self.now)
         #expect(setup.icons.bytes(forKey: key) == nil)
         let record = try #require(setup.icons.record(forKey: key))
         #expect(record.source == nil && record.bytes.isEmpty && record.checked == Self.now)
