@@ -87,6 +87,17 @@ extension FeedStore {
         return titles
     }
 
+    /// The key each feed's icon is kept under (`FeedIcons.key`), from the three columns it is made of: what a
+    /// river's rows need, without the unread counts `feeds()` works out for every feed.
+    public func feedIconKeys() throws -> [FeedID: String] {
+        var keys: [FeedID: String] = [:]
+        try database.query("SELECT id, icon, site_link, url FROM feeds") { row in
+            keys[FeedID(rawValue: row.int64(at: 0))] = FeedIcons.key(icon: row.string(at: 1), siteLink: row.string(at: 2),
+                                                                    feedURL: row.string(at: 3) ?? "")
+        }
+        return keys
+    }
+
     /// Unread entries across every feed not muted (what the Unread river holds, before its limit).
     public func unreadCount() throws -> Int {
         Int(try database.integer("SELECT count(*) FROM entries WHERE read = 0 AND \(Self.unmuted)") ?? 0)

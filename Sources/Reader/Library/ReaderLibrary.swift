@@ -85,8 +85,7 @@ public final class ReaderLibrary {
             selection = .since(Timestamp(secondsSince1970: midnight))
         }
         let titles = try store.feedTitles()
-        var icons: [FeedID: String] = [:]
-        for feed in try store.feeds() { icons[feed.id] = FeedIcons.key(for: feed) }
+        let icons = try store.feedIconKeys()
         return try store.river(selection, limit: Self.riverLimit).map {
             RiverRow(entry: $0, feedTitle: titles[$0.feed] ?? "", feedIcon: icons[$0.feed])
         }
@@ -98,7 +97,7 @@ public final class ReaderLibrary {
     public func row(_ id: EntryID) -> RiverRow? {
         guard let store = active, let entry = try? store.river(.entry(id), limit: 1).first else { return nil }
         return RiverRow(entry: entry, feedTitle: feedTitle(entry.feed),
-                        feedIcon: (try? store.feed(entry.feed))?.flatMap(FeedIcons.key(for:)))
+                        feedIcon: (try? store.feedIconKeys())?[entry.feed])
     }
 
     public func unreadCount() -> Int { (try? active?.unreadCount()) ?? 0 }
