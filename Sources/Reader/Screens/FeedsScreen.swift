@@ -41,6 +41,8 @@ final class FeedsScreen: Component {
     private var completeAt: Double?
     private var time = 0.0
     private let box: FeedsBox
+    /// How the account's last sync went, read with the feeds (every synced feed's line tells the same).
+    private var syncRecord: SyncRecord?
 
     private enum Part: Equatable { case header, undo, rows }
 
@@ -53,6 +55,7 @@ final class FeedsScreen: Component {
     init(context: ReaderContext) {
         self.context = context
         feeds = context.library.feeds()
+        syncRecord = context.library.syncAccount == nil ? nil : context.library.syncRecord()
         arrow = ArrowStatusView(color: context.theme.ink)
         let frame = Rect(x: 0, y: ListScreen.headerHeight, width: context.size.width,
                          height: context.size.height - ListScreen.headerHeight)
@@ -107,6 +110,7 @@ final class FeedsScreen: Component {
     func refreshFinished(at time: Double, minimum: Double = 0.6) {
         // Counts and statuses as stored now; the rows stay in place (same feeds, same order).
         let fresh = Dictionary(context.library.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        if syncRecord != nil { syncRecord = context.library.syncRecord() }
         feeds = feeds.map { fresh[$0.id] ?? $0 }
         reconfigureAll()
         completeAt = max(time, self.time + minimum)
@@ -263,7 +267,7 @@ final class FeedsScreen: Component {
     /// A synced feed's line: how the account's last sync went (the server fetches the feed, not the panel).
     func syncStatusLine(now: Timestamp) -> (String, Bool) {
         if let problem = context.library.syncProblem { return ("Not syncing: \(problem)", true) }
-        let record = context.library.syncRecord() ?? SyncRecord()
+        let record = syncRecord ?? SyncRecord()
         if let error = record.lastError {
             let streak = record.consecutiveFailures > 1 ? " (\(record.consecutiveFailures) in a row)" : ""
             return ("Sync failed: \(error)\(streak)", true)
