@@ -160,13 +160,13 @@ extension FeedStore {
             var added: [FeedID: Int] = [:]
             for remote in entries {
                 guard let feed = feeds[remote.feedID] else { continue }
-                let entry = Self.parsedEntry(remote)
-                let fingerprint = Self.fingerprint(of: entry)
                 if let existing = try database.integer("SELECT id FROM entries WHERE remote_id = ?", .text(remote.id.text)) {
                     try database.run("UPDATE entries SET last_seen = ? WHERE id = ?", .integer(now.secondsSince1970),
                                      .integer(existing))
                     continue
                 }
+                let entry = Self.parsedEntry(remote)
+                let fingerprint = Self.fingerprint(of: entry)
                 let sortTime = min(entry.published ?? now, now)
                 // The key is the server's id: two feeds on the server may carry the same article, and the server
                 // already told them apart.

@@ -144,19 +144,18 @@ final class GoogleReaderAPI: AggregatorAPI {
         return String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
     }
 
-    private func body(_ path: String, form: String?) throws(SyncError) -> [UInt8] {
+    /// A call of the signed-in account: `path` under the base, with the Auth token ClientLogin gave.
+    private func request(_ path: String, form: String?) throws(SyncError) -> FetchRequest {
         guard let auth else { throw SyncError(.authentication, "not signed in") }
-        let request = FetchRequest(url: base + path, form: form, headers: ["Authorization: GoogleLogin auth=\(auth)"],
-                                   accept: "application/json")
-        return try call.body(request).body
+        return FetchRequest(url: base + path, form: form, headers: ["Authorization: GoogleLogin auth=\(auth)"],
+                            accept: "application/json")
+    }
+
+    private func body(_ path: String, form: String?) throws(SyncError) -> [UInt8] {
+        try call.body(try request(path, form: form)).body
     }
 
     private func json(_ path: String, form: String? = nil) throws(SyncError) -> JSONDocument {
-        let bytes = try body(path, form: form)
-        do {
-            return try JSONDocument.parse(bytes)
-        } catch {
-            throw SyncError(.malformed, "server \(APICall.host(of: base)) answered something that is not JSON")
-        }
+        try call.json(try request(path, form: form))
     }
 }

@@ -27,13 +27,4 @@ public struct SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    /// Worth trying again later by itself: a server down or busy, not a wrong password or a bad setting.
-    public var isTransient: Bool {
-        switch kind {
-        case .unreachable, .malformed, .store: true
-        case .status(let code): code == 429 || code >= 500
-        case .configuration, .authentication, .cancelled: false
-        }
-    }
 }
