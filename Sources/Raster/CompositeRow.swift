@@ -357,6 +357,60 @@ extension CoverageAccumulator {
     }
 }
 
+extension CoverageAccumulator {
+    /// `paint(onto:color:rule:)` for a small closed polygon under the non-zero rule, with the same pixels: a
+    /// band a few groups of four wide, with four spare columns on the right (see `Polygon.paint`).
+    ///
+    /// Rows of such shapes are short, and the two-range bookkeeping of `paint` (order, merge, walk, span, walk,
+    /// span) cost more than their pixels. Here each row is blended in groups of four from its first touched
+    /// cell up to its last, the edges' and the inside's pixels alike. The last touched cell lies right of every
+    /// edge of the row and at most one column past the shape's box, so groups start at most at the box's
+    /// right side and end in the spare columns: no row ends one pixel at a time. Along a row a closed
+    /// outline's cells sum to 0, up to a rounding error far below half an alpha step, so nothing right of the
+    /// last edge needs painting.
+    func paintNarrow(onto surface: Surface, color: Color) {
+        let src = color.argb
+        // Every pixel goes through the four-pixel blend, so no table of tinted colours is made.
+        let pixel = PixelPainter(src: src, evenOdd: false)
+        guard pixel.premultiplied, gapRows == 0 else { return paint(onto: surface, color: color, rule: .nonZero) }
+        // An opaque colour's αsrc·a is a itself, one product fewer per group.
+        if pixel.opaque {
+            paintNarrowRows(onto: surface, pixel, opaque: true)
+        } else {
+            paintNarrowRows(onto: surface, pixel, opaque: false)
+        }
+    }
+
+    @inline(__always)
+    private func paintNarrowRows(onto surface: Surface, _ pixel: PixelPainter, opaque: Bool) {
+        let stride = surface.stride
+        var dst = surface.pixels + Int(originY) &* stride + Int(originX)
+        var cell = cells
+        var range = ranges
+        let empty = SIMD4<Int32>(CoverageScratch.emptyRangeStart, CoverageScratch.emptyRangeEnd,
+                                 CoverageScratch.emptyRangeStart, CoverageScratch.emptyRangeEnd)
+        for _ in 0..<height {
+            var i = Int(min(range[0], range[2]))
+            let hi = Int(max(range[1], range[3]))
+            UnsafeMutableRawPointer(range).storeBytes(of: empty, as: SIMD4<Int32>.self)
+            var coverage: Float = 0
+            while i < hi {
+                let c0 = coverage + cell[i], c1 = c0 + cell[i &+ 1], c2 = c1 + cell[i &+ 2]
+                coverage = c2 + cell[i &+ 3]
+                UnsafeMutableRawPointer(cell + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+                pixel.blendGroup(dst + i, c0, c1, c2, coverage, opaque: opaque)
+                i &+= 4
+            }
+            // The last touched cell only brings the coverage back to outside's: its pixel lies right of every
+            // edge in the row, so it is cleared, not painted.
+            if hi >= 0 { cell[hi] = 0 }
+            dst += stride
+            cell += cellStride
+            range += 4
+        }
+    }
+}
+
 /// Turns running coverage into pixels: 8-bit alpha under the fill rule, then pixman's src·alpha over dst.
 struct PixelPainter {
     let src: UInt32
@@ -444,24 +498,32 @@ struct PixelPainter {
             let c0 = coverage + cell[i], c1 = c0 + cell[i &+ 1], c2 = c1 + cell[i &+ 2], c3 = c2 + cell[i &+ 3]
             coverage = c3
             UnsafeMutableRawPointer(cell + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
-            // As `alpha` rounds, in Int32 (one vector conversion for the four; unsigned takes five instructions).
-            @inline(__always) func alpha(_ c: Float) -> UInt32 {
-                UInt32(bitPattern: Int32(min(abs(c), 1) * 255 + 0.5))
-            }
-            let a0 = alpha(c0), a1 = alpha(c1), a2 = alpha(c2), a3 = alpha(c3)
-            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Pixels4.self)
-            // src·a + dst·(1 − αsrc·a), every product a MUL_UN8 by multiply-high: the bytes of the tint table
-            // and of `overPremultiplied`, without four table loads per group. The halves are added before they
-            // are packed: premultiplied, so no byte overflows and the add needs no saturation.
-            let m = PixelMath.spread(Pixels4(a0, a1, a2, a3))
-            let inverse = 255 &- PixelMath.mulLanes(m, sourceAlpha)
-            let low = PixelMath.mulLanes(srcLow, m) &+ PixelMath.mulLanes(PixelMath.lowLanes(d), inverse)
-            let high = PixelMath.mulLanes(srcHigh, m) &+ PixelMath.mulLanes(PixelMath.highLanes(d), inverse)
-            let out = PixelMath.pack(low: low, high: high)
-            UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Pixels4.self)
+            blendGroup(dst + i, c0, c1, c2, c3)
             i &+= 4
         }
         return i
+    }
+
+    /// Four pixels at `dst` blended with the coverages c0…c3, as `walk` blends each: the alpha rounds as
+    /// `alpha` does (in Int32: one vector conversion for the four; unsigned takes five instructions), then
+    /// src·a + dst·(1 − αsrc·a), every product a MUL_UN8 by multiply-high: the bytes of the tint table and of
+    /// `overPremultiplied`, without four table loads per group. The halves are added before they are packed:
+    /// premultiplied, so no byte overflows and the add needs no saturation.
+    @inline(__always)
+    func blendGroup(_ dst: UnsafeMutablePointer<UInt32>, _ c0: Float, _ c1: Float, _ c2: Float, _ c3: Float,
+                    opaque: Bool = false) {
+        @inline(__always) func alpha(_ c: Float) -> UInt32 {
+            UInt32(bitPattern: Int32(min(abs(c), 1) * 255 + 0.5))
+        }
+        let a0 = alpha(c0), a1 = alpha(c1), a2 = alpha(c2), a3 = alpha(c3)
+        let d = UnsafeRawPointer(dst).loadUnaligned(as: Pixels4.self)
+        let alphas = Pixels4(a0, a1, a2, a3)
+        let m = PixelMath.spread(alphas)
+        // MUL_UN8 by 255 is exact: an opaque colour's αsrc·a is a.
+        let inverse = opaque ? PixelMath.spread(255 &- alphas) : 255 &- PixelMath.mulLanes(m, sourceAlpha)
+        let low = PixelMath.mulLanes(srcLow, m) &+ PixelMath.mulLanes(PixelMath.lowLanes(d), inverse)
+        let high = PixelMath.mulLanes(srcHigh, m) &+ PixelMath.mulLanes(PixelMath.highLanes(d), inverse)
+        UnsafeMutableRawPointer(dst).storeBytes(of: PixelMath.pack(low: low, high: high), as: Pixels4.self)
     }
 
     /// Pixels first...last (clipped to the row), adding each cell to the running coverage and clearing it.

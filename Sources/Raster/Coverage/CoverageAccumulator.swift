@@ -193,11 +193,29 @@ struct CoverageAccumulator {
         var x = clamped(x0 + dxdy * firstHeight)
         rowStep(firstRow, x0, x, firstHeight * dir, range)
         var row = firstRow &+ 1
-        while row < endRow &- 1 {
-            let xNext = clamped(x + dxdy)
-            rowStep(row, x, xNext, dir, range)
-            x = xNext
-            row &+= 1
+        // x moves one way only, so each middle row knows which end is its left one and which bound can be
+        // crossed: the clamp and the ordering each take one comparison instead of two. The row's cells and
+        // range are stepped to, not worked out from the row.
+        var cell = cells + row &* cellStride
+        var rowRange = range + row &* 4
+        if dxdy >= 0 {
+            while row < endRow &- 1 {
+                let xNext = min(x + dxdy, limit)
+                rowStep(cell, rowRange, from: x, to: xNext, dir)
+                x = xNext
+                row &+= 1
+                cell += cellStride
+                rowRange += 4
+            }
+        } else {
+            while row < endRow &- 1 {
+                let xNext = max(x + dxdy, 0)
+                rowStep(cell, rowRange, from: xNext, to: x, dir)
+                x = xNext
+                row &+= 1
+                cell += cellStride
+                rowRange += 4
+            }
         }
         if row < endRow {
             let rowTop = Float(row)
@@ -209,18 +227,24 @@ struct CoverageAccumulator {
     /// Adds the part of a line crossing one row from x to xNext, `d` being its signed height in the row.
     @inline(__always)
     private func rowStep(_ row: Int, _ x: Float, _ xNext: Float, _ d: Float, _ range: UnsafeMutablePointer<Int32>) {
-        let lo = min(x, xNext), hi = max(x, xNext)
+        rowStep(cells + row &* cellStride, range + row &* 4, from: min(x, xNext), to: max(x, xNext), d)
+    }
+
+    /// `rowStep` for a line whose ends in the row are known in order, lo ≤ hi, given the row's cells and its
+    /// range (up or down).
+    @inline(__always)
+    private func rowStep(_ cell: UnsafeMutablePointer<Float>, _ rowRange: UnsafeMutablePointer<Int32>,
+                         from lo: Float, to hi: Float, _ d: Float) {
         // Both are ≥ 0, so truncation is floor: no libm call in the hot loop.
         let i0 = Int(lo)
         let loFloor = Float(i0)
-        let cell = cells + row &* cellStride
         // ⌈hi⌉ ≤ i0 + 1 exactly when hi ≤ i0 + 1: the ceiling is only needed for lines crossing cells.
         if hi <= loFloor + 1 {
             // The line stays in one pixel of this row: trapezoid area to its right, the rest carried on.
-            let xmf: Float = 0.5 * (x + xNext) - loFloor
+            let xmf: Float = 0.5 * (lo + hi) - loFloor
             cell[i0] += d - d * xmf
             cell[i0 &+ 1] += d * xmf
-            note(range + row &* 4, i0, i0 &+ 1)
+            note(rowRange, i0, i0 &+ 1)
             return
         }
         let i1 = Self.ceiling(hi)
@@ -246,7 +270,7 @@ struct CoverageAccumulator {
             cell[i1 &- 1] += d * (1 - a2 - am)
         }
         cell[i1] += d * am
-        note(range + row &* 4, i0, i1)
+        note(rowRange, i0, i1)
     }
 
     /// ⌈v⌉ for v ≥ 0, without a libm call.

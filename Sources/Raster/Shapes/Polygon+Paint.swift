@@ -41,7 +41,10 @@ extension Polygon {
             // four pixels at a time while four are left in the row (one by one after), and past the shape the
             // coverage is 0, which leaves those pixels as they are.
             let area = clip.map { $0.intersection(surface.bounds) } ?? surface.bounds
-            region.width = min(region.width &+ 3, area.maxX &- region.x)
+            // A narrow shape under the non-zero rule is painted group by group from each row's first edge to
+            // its last (`paintNarrow`), which takes four more columns, and only where they are all there.
+            let narrow = rule == .nonZero && region.width &+ 4 <= min(Self.narrowWidth, area.maxX &- region.x)
+            region.width = narrow ? region.width &+ 4 : min(region.width &+ 3, area.maxX &- region.x)
             let scratch = CoverageScratch.current(
                 cells: CoverageAccumulator.cellsNeeded(width: region.width, height: region.height),
                 rows: region.height)
@@ -59,10 +62,17 @@ extension Polygon {
                 y = ny
             }
             accumulator.addInteriorLine(x, y, Float(first.x - left), Float(first.y - top))
-            accumulator.paint(onto: surface, color: color, rule: rule)
+            if narrow {
+                accumulator.paintNarrow(onto: surface, color: color)
+            } else {
+                accumulator.paint(onto: surface, color: color, rule: rule)
+            }
         }
     }
 
     /// Most corners placed on the stack; longer outlines are traced through `Outline`.
     static let placedOnStack = 64
+
+    /// Widest band painted group by group from each row's first edge (`CoverageAccumulator.paintNarrow`).
+    static let narrowWidth = 40
 }
