@@ -19,6 +19,19 @@ import Touch
         #expect(pointer.time(ticks: UInt32.max - 6, now: wrapped) == 89_990_000)
     }
 
+    @Test func anEventStampedJustAfterTheReadingHappenedAtIt() {
+        // SDL takes in the X server's events inside SDL_PollEvent, after the clocks were read.
+        var pointer = WindowPointer()
+        #expect(pointer.time(ticks: 5_001, now: now) == 90_000_000)
+        #expect(pointer.time(ticks: 5_003, now: now) == 90_000_000)
+        let down = pointer.button(pressed: true, x: 300, y: 115, ticks: 5_004, now: now)
+        #expect(down.count == 2)
+        for input in down {
+            guard case .pointerButton(_, _, let time) = input else { continue }
+            #expect(time == 90_000_000)
+        }
+    }
+
     @Test func aLaterEventNeverGoesBackInTime() {
         var pointer = WindowPointer()
         let first = pointer.time(ticks: 5_000, now: now)

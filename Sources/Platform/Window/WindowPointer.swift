@@ -21,8 +21,13 @@ struct WindowPointer {
     /// An event stamped `ticks` on SDL's clock, on CLOCK_MONOTONIC: as long before `now` as SDL counts it
     /// before `now.ticks` (wrapping arithmetic, so SDL's 49-day wrap is harmless), never before an earlier
     /// event (the two clocks read a millisecond apart at most; a touch must not go back in time).
+    ///
+    /// SDL stamps what the X server sent as it takes it in, inside SDL_PollEvent, after `now` was read: an
+    /// event can come stamped a millisecond after `now.ticks`. The difference is signed, and such an event is
+    /// taken at `now`. Read unsigned, it was 49 days old: the panel took itself to have been idle that long
+    /// and went to ambient mode under the click.
     mutating func time(ticks: UInt32, now: Reading) -> Int64 {
-        let age = Int64(now.ticks &- ticks)
+        let age = max(0, Int64(Int32(bitPattern: now.ticks &- ticks)))
         let time = max(lastTime, now.monotonicMicroseconds - age * 1000)
         lastTime = time
         return time
