@@ -395,10 +395,7 @@ extension CoverageAccumulator {
             UnsafeMutableRawPointer(range).storeBytes(of: empty, as: SIMD4<Int32>.self)
             var coverage: Float = 0
             while i < hi {
-                let c0 = coverage + cell[i], c1 = c0 + cell[i &+ 1], c2 = c1 + cell[i &+ 2]
-                coverage = c2 + cell[i &+ 3]
-                UnsafeMutableRawPointer(cell + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
-                pixel.blendGroup(dst + i, c0, c1, c2, coverage, opaque: opaque)
+                coverage = pixel.blendGroup(cell, dst, at: i, after: coverage, opaque: opaque)
                 i &+= 4
             }
             // The last touched cell only brings the coverage back to outside's: its pixel lies right of every
@@ -495,35 +492,38 @@ struct PixelPainter {
                 i &+= 1
                 continue
             }
-            let c0 = coverage + cell[i], c1 = c0 + cell[i &+ 1], c2 = c1 + cell[i &+ 2], c3 = c2 + cell[i &+ 3]
-            coverage = c3
-            UnsafeMutableRawPointer(cell + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
-            blendGroup(dst + i, c0, c1, c2, c3)
+            coverage = blendGroup(cell, dst, at: i, after: coverage)
             i &+= 4
         }
         return i
     }
 
-    /// Four pixels at `dst` blended with the coverages c0…c3, as `walk` blends each: the alpha rounds as
-    /// `alpha` does (in Int32: one vector conversion for the four; unsigned takes five instructions), then
-    /// src·a + dst·(1 − αsrc·a), every product a MUL_UN8 by multiply-high: the bytes of the tint table and of
-    /// `overPremultiplied`, without four table loads per group. The halves are added before they are packed:
-    /// premultiplied, so no byte overflows and the add needs no saturation.
+    /// Pixels i...i+3, `coverage` being that of pixel i − 1: their cells are added one by one (in the order of
+    /// the pixel-by-pixel walk, so the alphas are the same) and cleared, and the four are blended as one vector;
+    /// returns the coverage of pixel i + 3. The alpha rounds as `alpha` does (in Int32: one vector conversion
+    /// for the four; unsigned takes five instructions), then src·a + dst·(1 − αsrc·a), every product a MUL_UN8
+    /// by multiply-high: the bytes of the tint table and of `overPremultiplied`, without four table loads per
+    /// group. The halves are added before they are packed: premultiplied, so no byte overflows and the add
+    /// needs no saturation.
     @inline(__always)
-    func blendGroup(_ dst: UnsafeMutablePointer<UInt32>, _ c0: Float, _ c1: Float, _ c2: Float, _ c3: Float,
-                    opaque: Bool = false) {
+    func blendGroup(_ cell: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<UInt32>, at i: Int,
+                    after coverage: Float, opaque: Bool = false) -> Float {
+        let c0 = coverage + cell[i], c1 = c0 + cell[i &+ 1], c2 = c1 + cell[i &+ 2], c3 = c2 + cell[i &+ 3]
+        UnsafeMutableRawPointer(cell + i).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
         @inline(__always) func alpha(_ c: Float) -> UInt32 {
             UInt32(bitPattern: Int32(min(abs(c), 1) * 255 + 0.5))
         }
+        // Named one by one: written inside `Pixels4(…)`, the clamps were compiled lane by lane, with branches.
         let a0 = alpha(c0), a1 = alpha(c1), a2 = alpha(c2), a3 = alpha(c3)
-        let d = UnsafeRawPointer(dst).loadUnaligned(as: Pixels4.self)
+        let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Pixels4.self)
         let alphas = Pixels4(a0, a1, a2, a3)
         let m = PixelMath.spread(alphas)
         // MUL_UN8 by 255 is exact: an opaque colour's αsrc·a is a.
         let inverse = opaque ? PixelMath.spread(255 &- alphas) : 255 &- PixelMath.mulLanes(m, sourceAlpha)
         let low = PixelMath.mulLanes(srcLow, m) &+ PixelMath.mulLanes(PixelMath.lowLanes(d), inverse)
         let high = PixelMath.mulLanes(srcHigh, m) &+ PixelMath.mulLanes(PixelMath.highLanes(d), inverse)
-        UnsafeMutableRawPointer(dst).storeBytes(of: PixelMath.pack(low: low, high: high), as: Pixels4.self)
+        UnsafeMutableRawPointer(dst + i).storeBytes(of: PixelMath.pack(low: low, high: high), as: Pixels4.self)
+        return c3
     }
 
     /// Pixels first...last (clipped to the row), adding each cell to the running coverage and clearing it.
