@@ -3,7 +3,8 @@ import Feeds
 import Raster
 
 /// The pictures the screens show, decoded from the image cache, the feed icons (by `FeedIcons` key) or the
-/// samples bundled in the binary at the width they are drawn at, and kept in a memory cache bounded in bytes (least recently used goes first).
+/// samples bundled in the binary at the width they are drawn at, and kept in a memory cache bounded in bytes
+/// (least recently used goes first).
 ///
 /// A screen asks during drawing; what is not decoded yet is queued, the screen draws its box meanwhile, and the
 /// queue is decoded when the panel is at rest (`decodeQueued`, from the scene's `prepareAhead`), never during a
