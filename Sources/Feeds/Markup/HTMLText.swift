@@ -161,7 +161,7 @@ public enum HTMLText {
             let byte = bytes[index]
             if quote != 0 {
                 // Quoted values (URLs, srcset lists, styles) are most of a tag: jump to the closing quote.
-                index = ByteSearch.firstIndex(of: quote, or: quote, in: bytes.span, from: index)
+                index = ByteSearch.firstIndex(of: quote, in: bytes.span, from: index)
                 guard index < bytes.count else { return nil }
                 quote = 0
             } else if byte == UInt8(ascii: ">") {

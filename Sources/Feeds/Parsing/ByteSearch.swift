@@ -2,6 +2,12 @@
 /// every byte of every feed, and for the end of each CDATA section over most of a blog's. The bytes are read
 /// through a span, whose loads are bounds-checked like an array's.
 enum ByteSearch {
+    /// The first index at or after `from` where `bytes` holds `byte`; `bytes.count` if none does.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from: Int) -> Int {
+        firstIndex(of: byte, or: byte, in: bytes, from: from)
+    }
+
     /// The first index at or after `from` where `bytes` holds `a` or `b`; `bytes.count` if none does.
     static func firstIndex(of a: UInt8, or b: UInt8, in bytes: Span<UInt8>, from: Int) -> Int {
         let raw = bytes.bytes

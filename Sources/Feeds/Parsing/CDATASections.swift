@@ -62,7 +62,7 @@ struct CDATASections {
         }
         let contents = source[range]
         let span = source.span.extracting(range)
-        guard ByteSearch.firstIndex(of: 0x0D, or: 0x0D, in: span, from: 0) == span.count else {
+        guard ByteSearch.firstIndex(of: 0x0D, in: span, from: 0) == span.count else {
             return String(decoding: Self.withLineFeeds(contents), as: UTF8.self)
         }
         return String(decoding: contents, as: UTF8.self)

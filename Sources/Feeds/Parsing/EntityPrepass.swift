@@ -47,7 +47,7 @@ enum EntityPrepass {
             let runStart = index
             index = ByteSearch.firstIndex(of: UInt8(ascii: "<"), or: UInt8(ascii: "&"), in: span, from: index)
             if textAside && inContent && runStart >= keptUntil && index < count && bytes[index] == UInt8(ascii: "&") {
-                let end = ByteSearch.firstIndex(of: UInt8(ascii: "<"), or: UInt8(ascii: "<"), in: span, from: index)
+                let end = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: span, from: index)
                 if let number = sections!.setAsideText({ decodeText(bytes, runStart..<end, declared: declared, into: &$0) }) {
                     appendPlaceholder(number, to: &out)
                     index = end
@@ -98,13 +98,13 @@ enum EntityPrepass {
                 if next != UInt8(ascii: "!"), let end = tagEnd(span, from: index + 1) {
                     // A tag: its attribute values' references are rewritten for libxml2, none set aside.
                     var cursor = index
-                    if ByteSearch.firstIndex(of: UInt8(ascii: "&"), or: UInt8(ascii: "&"), in: span.extracting(index..<end), from: 0)
+                    if ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: span.extracting(index..<end), from: 0)
                         == end - index {
                         out.append(contentsOf: bytes[index..<end])  // most tags hold no reference
                         cursor = end
                     }
                     while cursor < end {
-                        let stop = min(end, ByteSearch.firstIndex(of: UInt8(ascii: "&"), or: UInt8(ascii: "&"), in: span, from: cursor))
+                        let stop = min(end, ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: span, from: cursor))
                         out.append(contentsOf: bytes[cursor..<stop])
                         cursor = stop < end ? rewriteReference(bytes, at: stop, declared: declared, expanded: &expanded, into: &out) : end
                     }
@@ -188,7 +188,7 @@ enum EntityPrepass {
         let span = bytes.span
         var cursor = index + open.count
         while true {
-            cursor = ByteSearch.firstIndex(of: close[0], or: close[0], in: span, from: cursor)
+            cursor = ByteSearch.firstIndex(of: close[0], in: span, from: cursor)
             guard cursor + close.count <= bytes.count else { return bytes.count }
             if bytes[cursor..<(cursor + close.count)].elementsEqual(close) { return cursor + close.count }
             cursor += 1
