@@ -14,21 +14,28 @@ DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbu
 # xmllint (the feed parse benchmark's floor: a bare recovering parse of the same files), and a desktop
 # for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture);
 # sqlite3 and curl, with which the sync test looks into a store and asks the servers for their state.
-TEST_DEBS := libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
+TEST_DEBS := $(PI_DEBS) qemu-system-arm libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
              zbar-tools libjpeg-turbo-progs libxml2-utils xvfb xdotool x11-apps sqlite3 curl
+# What the Raspberry Pi image needs on the build machine: mmdebstrap (the compiler's root, the arm64 sysroot
+# and the image's tree), qemu-user with binfmt (the arm64 packages' scripts), the file system tools, mtools (the
+# FAT partition without mounting it), sfdisk and readelf; the test boots the image in qemu-system-aarch64.
+PI_DEBS := mmdebstrap qemu-user-static binfmt-support e2fsprogs dosfstools mtools fdisk binutils systemd
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Building the appliance image writes device nodes and file owners: root, or sudo.
 AS_ROOT := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 IMAGE_DIR := .build-appliance/image
 
-.PHONY: deps test-deps release run test bench fuzz image boot
+.PHONY: deps test-deps pi-deps release run test bench fuzz image boot pi-image
 
 deps:
 	@scripts/install-deps.sh $(DEBS)
 
 test-deps:
 	@scripts/install-deps.sh $(DEBS) $(TEST_DEBS)
+
+pi-deps:
+	@scripts/install-deps.sh $(PI_DEBS)
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -51,6 +58,7 @@ test: test-deps
 	scripts/test-unit-security.sh
 	scripts/qemu-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	$(AS_ROOT) scripts/appliance-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
+	$(AS_ROOT) scripts/pi-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 
 # The release rasterizer against cairo, pixman and ThorVG, BENCH_ROUNDS alternating rounds (see README,
 # "Benchmarks"); the reference benchmark is found beside the repository or at LECTERN_BENCH_REFERENCE.
@@ -78,3 +86,12 @@ image: test-deps release
 
 boot:
 	board/qemu-x86_64/run.sh $(IMAGE_DIR)
+
+# The Raspberry Pi appliance (board/raspberrypi): the arm64 binary cross-built from Debian's packages, then the
+# SD-card image around it. Downloads are kept in /var/cache/lectern-pi (LECTERN_PI_CACHE), so a second run only
+# compiles; the last lines name the two files.
+pi-image: pi-deps
+	$(AS_ROOT) board/raspberrypi/cross-build.sh .build-pi
+	$(AS_ROOT) board/raspberrypi/build-image.sh .build-pi/lectern .build-pi/lectern-rpi.img
+	@echo "arm64 binary: .build-pi/lectern"
+	@echo "SD-card image: .build-pi/lectern-rpi.img"

@@ -44,6 +44,26 @@ for demo in pull-menu article-pager pull-to-action circular-refresh swipe-rows; 
 done
 check "an unknown demo is a usage error" one_line_error 2 run --headless --scene nowhere --out "$work/x"
 
+# The card: a bad value in its lectern.conf is skipped and named, never fatal; the rest of the file applies.
+mkdir -p "$work/card" "$work/card-state"
+printf 'theme = dark\nrotate = 45\n' > "$work/card/lectern.conf"
+(cd "$work" && LECTERN_CARD_DIRECTORY="$work/card" CONFIGURATION_DIRECTORY="$work/no-etc" STATE_DIRECTORY="$work/card-state" \
+  "$bin" run --headless --out card-snaps --size 320x200 >"$work/card.out" 2>"$work/card.err")
+check "a bad value on the card does not stop the panel" test $? -eq 0
+check "... which still draws its screens" is_png "$work/card-snaps/list.png"
+check "... and names the file, the key and the value" grep -q "$work/card/lectern.conf: rotate = '45': expected 0, 90, 180 or 270; using 0" "$work/card.err"
+check "a bad flag is still a usage error" one_line_error 2 run --headless --rotate 45 --out "$work/x"
+printf 'hunter2\n' > "$work/card/sync-password.txt"
+"$bin" card import --card "$work/card" --state "$work/card-state" --user "$(id -un)" >"$work/import.out" 2>&1
+check "card import moves the password off the card" test ! -e "$work/card/sync-password.txt" -a -f "$work/card-state/sync-password"
+check "... readable by its owner alone" test "$(stat -c %a "$work/card-state/sync-password")" = 600
+check "... and says so" grep -q "^moved $work/card/sync-password.txt to $work/card-state/sync-password" "$work/import.out"
+check "card import of a card with nothing to move says so" sh -c "'$bin' card import --card '$work/card' --state '$work/card-state' --user '$(id -un)' | grep -q 'no password on the card'"
+STATE_DIRECTORY="$work/card-state" "$bin" doctor >"$work/doctor.out" 2>&1
+grep -Eq '^(ok |fix) (display|touch|backlight|clock|data): ' "$work/doctor.out" && grep -Eq '^(all as Lectern expects|lectern: [0-9]+ to fix)$' "$work/doctor.out"
+check "doctor says one line per check and a summary" test $? -eq 0
+check "doctor reads the data partition's free space" grep -Eq "^(ok |fix) data: $work/card-state: [0-9]+ MiB free of [0-9]+ MiB" "$work/doctor.out"
+
 # Replay: one JSON object per frame, t first, 60 a second, ending a second after everything came to rest.
 printf '0 0 down 700 240\n100000 0 move 500 240\n200000 0 move 450 240\n300000 0 up\n' > "$work/pull.trace"
 "$bin" replay pull-menu "$work/pull.trace" --json >"$work/replay.out" 2>"$work/replay.err"

@@ -38,14 +38,30 @@ struct ReaderOptions: ParsableArguments {
         return pairs.compactMap { key, value in value.map { (key, $0) } }
     }
 
-    /// The settings for this run; `panelDirectory` holds what a person changed on the panel.
+    /// The settings for this run, strictly: any file line or value that cannot be taken is the error (for the
+    /// commands a person types). `panelDirectory` holds what a person changed on the panel.
     func settings(panelDirectory: String?) throws -> ReaderSettings {
+        let (settings, problems) = try forgivingSettings(panelDirectory: panelDirectory)
+        if let first = problems.first { throw CommandFailure(first) }
+        return settings
+    }
+
+    /// The settings as the panel takes them: from the image's file, then the card's, skipping (and returning)
+    /// what cannot be taken, so a bad value on a card never leaves the panel dark. A password the card held,
+    /// moved into the state directory by `lectern card import`, is the account's when no other file is named.
+    func forgivingSettings(panelDirectory: String?) throws -> (settings: ReaderSettings, problems: [String]) {
         let environment = ProcessEnvironment.current()
-        let fallback = ReaderLaunch.configurationDirectory(environment) + "/lectern.conf"
-        let file = config ?? (AtomicFile.exists(fallback) ? fallback : nil)
+        let files = config.map { [$0] } ?? ReaderLaunch.configurationFiles(environment)
         do {
-            return try ReaderLaunch.settings(configFile: file, panelFile: panelDirectory.map { $0 + "/" + ReaderLaunch.panelSettingsName },
-                                             environment: environment, flags: flags)
+            var (settings, problems) = try ReaderLaunch.settings(
+                configFiles: files, panelFile: panelDirectory.map { $0 + "/" + ReaderLaunch.panelSettingsName },
+                environment: environment, flags: flags)
+            if settings.sync != nil, settings.syncPasswordFile == nil, let panelDirectory,
+               AtomicFile.exists(panelDirectory + "/" + CardSetup.storedPasswordName) {
+                settings.syncPasswordFile = panelDirectory + "/" + CardSetup.storedPasswordName
+            }
+            if let config, !AtomicFile.exists(config) { problems.insert("no configuration file at \(config)", at: 0) }
+            return (settings, problems)
         } catch let error as ConfigurationError {
             throw CommandFailure(error.description)
         }

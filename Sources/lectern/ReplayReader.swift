@@ -12,8 +12,9 @@ extension ReplayCommand {
         var flags: [(key: String, value: String)] = []
         if let idleMinutes { flags.append(("idle-minutes", idleMinutes)) }
         if let night { flags.append(("night", night)) }
-        let settings = try ReaderLaunch.settings(configFile: config, panelFile: nil,
-                                                 environment: ProcessEnvironment.current(), flags: flags)
+        let (settings, problems) = try ReaderLaunch.settings(configFiles: config.map { [$0] } ?? [], panelFile: nil,
+                                                             environment: ProcessEnvironment.current(), flags: flags)
+        if let first = problems.first { throw CommandFailure(first) }
         let start: Timestamp
         if let now {
             guard let parsed = LocalTime.parse(now) else { throw CommandFailure("--now '\(now)' is not an ISO 8601 time") }

@@ -32,8 +32,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Mode WIDTHxHEIGHT or WIDTHxHEIGHT@HZ; default: the connector's preferred mode.")
     var mode: String?
 
-    @Option(help: "How the panel is mounted: the picture is turned 0, 90, 180 or 270 degrees clockwise.")
-    var rotate = 0
+    @Option(help: "How the panel is mounted: the picture is turned 0, 90, 180 or 270 degrees clockwise (default: the rotate setting, 0).")
+    var rotate: Int?
 
     @Option(help: "Leave the panel after this many seconds (for tests); default: run until stopped.")
     var exitAfter: Double?
@@ -57,7 +57,7 @@ struct RunCommand: ParsableCommand {
         if let mode, ModeChoice.parseMode(mode) == nil {
             throw ValidationError("mode '\(mode)' is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ")
         }
-        if !KioskOptions.rotations.contains(rotate) { throw ValidationError("rotate must be 0, 90, 180 or 270") }
+        if let rotate, !KioskOptions.rotations.contains(rotate) { throw ValidationError("rotate must be 0, 90, 180 or 270") }
         if let exitAfter, !(exitAfter >= 0) { throw ValidationError("exit-after must be a number of seconds") }
         if let scene, !DemoCatalog.names.contains(scene) {
             throw ValidationError("no demo '\(scene)' (demos: \(DemoCatalog.names.joined(separator: ", ")))")
@@ -95,7 +95,11 @@ struct RunCommand: ParsableCommand {
     }
 
     private func runOnPanel(path: String, loop: EventLoop, log: Logger) throws {
-        var choice = ModeChoice(connector: connector)
+        // The display's keys come from the settings (the card's lectern.conf among them); flags win. Read quietly
+        // here: the reader's start-up says what in the files could not be taken.
+        let display = (try? reader.forgivingSettings(panelDirectory: nil).settings) ?? ReaderSettings()
+        let mode = self.mode ?? display.mode
+        var choice = ModeChoice(connector: connector ?? display.connector)
         if let mode, let parsed = ModeChoice.parseMode(mode) {
             choice.width = parsed.width
             choice.height = parsed.height
@@ -109,8 +113,10 @@ struct RunCommand: ParsableCommand {
         if let crashes, try !backOff(crashes, loop: loop, systemd: systemd, log: log) { return }
         if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
         let (kiosk, makeScene) = try shown(loop: loop, log: log)
-        kiosk?.notice = crashes?.notice(now: LocalTime.now().secondsSince1970)
-        let options = KioskOptions(pixelsPerPoint: scale, rotationDegrees: rotate, showTouches: showTouches)
+        let notices = ([crashes?.notice(now: LocalTime.now().secondsSince1970)] + (kiosk?.startNotices ?? [])).compactMap { $0 }
+        kiosk?.notice = notices.isEmpty ? nil : notices.joined(separator: " ")
+        let options = KioskOptions(pixelsPerPoint: scale ?? display.scale, rotationDegrees: rotate ?? display.rotate,
+                                   showTouches: showTouches, touchCalibration: display.touchCalibration)
         let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
                                makeScene: makeScene)
         kiosk?.redraw = { [unowned panel] in panel.redraw() }

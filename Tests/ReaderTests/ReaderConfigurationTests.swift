@@ -62,4 +62,72 @@ import Testing
         #expect(ReaderLaunch.mergeOPML(at: folder + "/feeds.opml", into: store, now: now)?.hasSuffix("0 feeds added, 2 already there") == true)
         #expect(try store.feeds().map(\.url) == ["https://a.example/feed", "http://b.example/rss"])
     }
+
+    @Test func aBadLineOnTheCardIsSkippedAndNamedAndTheRestApplies() throws {
+        let (image, imageProblems) = ReaderConfiguration.readFile("theme = sepia\nrotate = 180\n", name: "/etc/lectern/lectern.conf")
+        let (card, cardProblems) = ReaderConfiguration.readFile("""
+            theme = dark
+            rotate = 45
+            colour = red
+            no equals here
+            touch-calibration = -1 0 1 0 -1 1
+            """, name: "/boot/firmware/lectern.conf")
+        #expect(imageProblems.isEmpty)
+        #expect(cardProblems == ["/boot/firmware/lectern.conf:3: unknown setting 'colour'",
+                                 "/boot/firmware/lectern.conf:4: expected key = value"])
+        var problems: [String] = []
+        let settings = try ReaderConfiguration.settings(from: [image, card], problems: &problems)
+        #expect(settings.theme == .dark, "the card's file is read after the image's: later wins")
+        #expect(settings.rotate == 180, "a bad value on the card leaves what the image's file gave")
+        #expect(settings.touchCalibration == [-1, 0, 1, 0, -1, 1])
+        #expect(problems == ["/boot/firmware/lectern.conf: rotate = '45': expected 0, 90, 180 or 270; using 180"])
+        // The same bad value from the command line is still an error.
+        #expect(throws: ConfigurationError.self) {
+            try ReaderConfiguration.settings(from: [ReaderConfiguration.Source(name: "flags", values: [("rotate", "45")])])
+        }
+        for bad in [("mode", "big"), ("scale", "0"), ("touch-calibration", "1 0 0 0 1"), ("touch-calibration", "1 0 0 0 1 x")] {
+            var copy = ReaderSettings()
+            #expect(throws: SettingError.self, "\(bad)") { try copy.set(bad.0, to: bad.1) }
+        }
+    }
+
+    /// The image puts this file on the card's boot partition: it must list every key, with its default.
+    @Test func theCardsTemplateListsEveryKeyWithItsDefault() throws {
+        // #filePath is Tests/ReaderTests/<this file> in the repository.
+        let repository = String(#filePath).split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+        let path = repository + "/board/raspberrypi/lectern.conf"
+        let text = String(decoding: try AtomicFile.read(path), as: UTF8.self)
+        let defaults = ReaderSettings()
+        for key in ReaderSettings.keys {
+            let line = text.split(separator: "\n").first { $0.hasPrefix("#\(key) =") }
+            #expect(line != nil, "\(key) is not in the card's lectern.conf")
+            guard let line else { continue }
+            // Uncommented as it stands, the line gives the default.
+            let (source, problems) = ReaderConfiguration.readFile(String(line.dropFirst()), name: "lectern.conf")
+            #expect(problems.isEmpty, "\(line)")
+            var settings = ReaderSettings()
+            for (k, v) in source.values { try settings.set(k, to: v) }
+            #expect(settings.value(of: key) == defaults.value(of: key), "\(line)")
+        }
+    }
+
+    @Test func aPasswordOnTheCardMovesIntoTheStateDirectoryOnce() throws {
+        var template = Array("/tmp/lectern-card-XXXXXX".utf8CString)
+        let folder = String(cString: mkdtemp(&template)!)
+        defer { _ = system("rm -rf '\(folder)'") }
+        let card = folder + "/card", state = folder + "/state"
+        try AtomicFile.makeDirectory(card)
+        try AtomicFile.makeDirectory(state)
+        #expect(try CardSetup.movePassword(card: card, state: state, owner: nil) == nil, "no file: nothing done")
+        try AtomicFile.write(Array("s3cret\n".utf8), to: card + "/sync-password.txt")
+        let line = try CardSetup.movePassword(card: card, state: state, owner: nil)
+        #expect(line?.hasPrefix("moved \(card)/sync-password.txt") == true)
+        #expect(!AtomicFile.exists(card + "/sync-password.txt"), "gone from the card")
+        #expect(try AtomicFile.read(state + "/sync-password") == Array("s3cret\n".utf8))
+        var info = stat()
+        stat(state + "/sync-password", &info)
+        #expect(info.st_mode & 0o777 == 0o600, "readable by the service user alone")
+        #expect(CardSetup.takeNotice(state: state)?.contains("moved from the card") == true)
+        #expect(CardSetup.takeNotice(state: state) == nil, "said once")
+    }
 }

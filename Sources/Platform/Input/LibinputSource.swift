@@ -19,6 +19,10 @@ public final class LibinputSource {
     private var lastTimeUsec: Int64 = 0
     /// Names of the devices present, by the id `RawInput` uses.
     public private(set) var devices: [Int: String] = [:]
+    /// A touch calibration matrix (libinput's six numbers, `a b c d e f`: x' = a x + b y + c, y' = d x + e y + f,
+    /// in units of the device's width and height) set on every touchscreen as it appears, for a digitizer whose
+    /// axes disagree with its panel; nil keeps the device's own (udev's LIBINPUT_CALIBRATION_MATRIX).
+    public var touchCalibration: [Float]?
 
     public init(panelWidth: Int, panelHeight: Int, seat: String = "seat0") throws {
         self.panelWidth = panelWidth
@@ -72,7 +76,14 @@ public final class LibinputSource {
         let w = UInt32(panelWidth), h = UInt32(panelHeight)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            devices[device] = libinput_device_get_name(libinput_event_get_device(event)).map { String(cString: $0) } ?? "?"
+            let added = libinput_event_get_device(event)
+            devices[device] = libinput_device_get_name(added).map { String(cString: $0) } ?? "?"
+            if let matrix = touchCalibration, let added, libinput_device_has_capability(added, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+                // A device without a matrix (no absolute axes) keeps its coordinates; `lectern doctor` says which.
+                if libinput_device_config_calibration_has_matrix(added) != 0 {
+                    _ = matrix.withUnsafeBufferPointer { libinput_device_config_calibration_set_matrix(added, $0.baseAddress) }
+                }
+            }
             return nil
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             devices.removeValue(forKey: device)

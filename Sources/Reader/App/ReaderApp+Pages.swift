@@ -7,9 +7,9 @@ extension ReaderApp {
     static func emptyScreen(_ context: ReaderContext) -> NoticeScreen {
         NoticeScreen(context: context, lines: [
             .title("Nothing to read yet"),
-            .text("This panel has no feeds. To add some, copy an OPML file (every feed reader can export one) to "
-                + "/etc/lectern/feeds.opml on the panel's card, or set the opml setting in /etc/lectern/lectern.conf "
-                + "to where it is. Lectern reads it when it starts."),
+            .text("This panel has no feeds. To add some, put an OPML file (every feed reader can export one) named "
+                + "feeds.opml on the card's boot partition, beside lectern.conf, the file a laptop shows when the card "
+                + "is put in. Lectern reads it when it starts."),
             .text("Or, on the panel's command line: lectern feeds add https://example.org/feed.xml"),
             .text("New articles appear here as soon as the feeds bring them. Pull from the right edge for the menu."),
         ])
@@ -24,7 +24,7 @@ extension ReaderApp {
             .setting(label: "Reading distance", value: "\(ReaderSettings.plain((s.readingDistance * 10).rounded() / 10)) m",
                      targets: ["Nearer", "Farther"]),
             .text("Turn ambient after \(ReaderSettings.plain(s.idleMinutes)) idle minutes. Night: \(s.night ?? "off"). "
-                + "These, and every other setting, are in /etc/lectern/lectern.conf; changes made here are kept on the panel."),
+                + "These, and every other setting, are in lectern.conf on the card's boot partition; changes made here are kept on the panel."),
             .actions(["Done"]),
         ])
     }

@@ -11,17 +11,23 @@ public enum ReaderLaunch {
     public static let panelSettingsName = "panel.conf"
     public static let placeName = "reader.place"
 
-    /// Settings from the configuration file (if given), the panel's saved changes (if any), the environment,
-    /// then the flags.
-    public static func settings(configFile: String?, panelFile: String?, environment: [String: String],
-                                flags: [(key: String, value: String)]) throws -> ReaderSettings {
+    /// Settings from the configuration files in order (the image's, then the card's: later wins), the panel's
+    /// saved changes (if any), the environment, then the flags. A file that cannot be read, and a line or a
+    /// value in a file that cannot be taken, are left out and returned in `problems`, one line each: the panel
+    /// starts whatever an owner wrote. The environment and flags stay strict.
+    public static func settings(configFiles: [String], panelFile: String?, environment: [String: String],
+                                flags: [(key: String, value: String)]) throws -> (settings: ReaderSettings, problems: [String]) {
         var sources: [ReaderConfiguration.Source] = []
-        if let configFile {
-            let bytes: [UInt8]
-            do { bytes = try AtomicFile.read(configFile, limit: 1 << 20) } catch {
-                throw ConfigurationError("cannot read the configuration \(configFile): \(error)")
+        var problems: [String] = []
+        for file in configFiles {
+            do {
+                let bytes = try AtomicFile.read(file, limit: 1 << 20)
+                let (source, lines) = ReaderConfiguration.readFile(String(decoding: bytes, as: UTF8.self), name: file)
+                sources.append(source)
+                problems += lines
+            } catch {
+                problems.append("cannot read the configuration \(file): \(error)")
             }
-            sources.append(try ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: configFile))
         }
         if let panelFile, let bytes = try? AtomicFile.read(panelFile, limit: 1 << 16),
            let saved = try? ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: panelFile) {
@@ -30,7 +36,8 @@ public enum ReaderLaunch {
         }
         sources.append(ReaderConfiguration.environmentSource(environment))
         sources.append(ReaderConfiguration.Source(name: "the command line", values: flags))
-        return try ReaderConfiguration.settings(from: sources)
+        let settings = try ReaderConfiguration.settings(from: sources, problems: &problems)
+        return (settings, problems)
     }
 
     /// The picture cache in `directory` (`images/`), bounded by the settings; nil, said in `problem`, when it
@@ -72,9 +79,21 @@ public enum ReaderLaunch {
 }
 
 extension ReaderLaunch {
-    /// Where an owner puts the panel's configuration and its OPML file (systemd's ConfigurationDirectory=).
+    /// Where the image keeps the panel's configuration and its OPML file (systemd's ConfigurationDirectory=).
     public static func configurationDirectory(_ environment: [String: String]) -> String {
         environment["CONFIGURATION_DIRECTORY"]?.split(separator: ":").first.map(String.init) ?? "/etc/lectern"
+    }
+
+    /// The card's boot partition, the one part of an SD card a laptop shows: `lectern.conf` and `feeds.opml`
+    /// there set the panel up after the image's own (`LECTERN_CARD_DIRECTORY` moves it, for tests).
+    public static func cardDirectory(_ environment: [String: String]) -> String {
+        environment["LECTERN_CARD_DIRECTORY"] ?? "/boot/firmware"
+    }
+
+    /// The configuration files a panel reads, in order: the image's, then the card's; each only if it is there.
+    public static func configurationFiles(_ environment: [String: String]) -> [String] {
+        [configurationDirectory(environment) + "/lectern.conf", cardDirectory(environment) + "/lectern.conf"]
+            .filter(AtomicFile.exists)
     }
 
     /// Merges the OPML file at `path` into the store, if the file is there: a panel is set up by copying one

@@ -1,4 +1,5 @@
 import Feeds
+import Platform
 import Touch
 import Widgets
 
@@ -43,6 +44,19 @@ public struct ReaderSettings: Equatable, Sendable {
     /// Minutes between syncs (before back-off).
     public var syncMinutes: Double = 15
 
+    // The display: how the panel is mounted and driven, so that a panel is set up from the card alone.
+    /// The picture is turned this many degrees clockwise (touch turns with it): 0, 90, 180 or 270.
+    public var rotate = 0
+    /// The connector to drive, as the kernel names it (HDMI-A-1, DSI-1); nil: the first connected.
+    public var connector: String?
+    /// `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`; nil: the connector's preferred mode.
+    public var mode: String?
+    /// Pixels per point; nil: from the panel's size in millimetres.
+    public var scale: Double?
+    /// libinput's calibration matrix for touchscreens (`a b c d e f`), for a digitizer whose axes disagree with
+    /// its panel; nil: the device's own.
+    public var touchCalibration: [Float]?
+
     public init() {}
 
     /// The steps text size moves through with − and +.
@@ -70,7 +84,8 @@ public struct ReaderSettings: Equatable, Sendable {
     /// Every key, in the order the README and `lectern config` list them.
     public static let keys = ["theme", "text-size", "reading-distance", "samples", "store", "opml", "idle-minutes",
                               "card-seconds", "night", "dim-minutes", "wake-minutes", "image-cache-mb", "refresh-minutes",
-                              "sync", "sync-url", "sync-user", "sync-password-file", "sync-minutes"]
+                              "sync", "sync-url", "sync-user", "sync-password-file", "sync-minutes",
+                              "rotate", "connector", "mode", "scale", "touch-calibration"]
 
     /// The keys a person changes on the panel, saved to the state directory.
     public static let panelKeys = ["theme", "text-size"]
@@ -126,6 +141,29 @@ public struct ReaderSettings: Equatable, Sendable {
         case "sync-user": syncUser = value.isEmpty ? nil : value
         case "sync-password-file": syncPasswordFile = value.isEmpty ? nil : value
         case "sync-minutes": syncMinutes = try number(1...1440)
+        case "rotate":
+            guard let degrees = Int(value), [0, 90, 180, 270].contains(degrees) else {
+                throw SettingError(key: key, value: value, expected: "0, 90, 180 or 270")
+            }
+            rotate = degrees
+        case "connector": connector = value.isEmpty || value == "auto" ? nil : value
+        case "mode":
+            if value.isEmpty || value == "auto" { mode = nil; return }
+            guard ModeChoice.parseMode(value) != nil else {
+                throw SettingError(key: key, value: value, expected: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, or auto")
+            }
+            mode = value
+        case "scale":
+            if value.isEmpty || value == "auto" { scale = nil; return }
+            scale = try number(0.25...8)
+        case "touch-calibration":
+            if value.isEmpty || value == "off" { touchCalibration = nil; return }
+            let numbers = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).compactMap { Float($0) }
+            guard numbers.count == 6, numbers.allSatisfy(\.isFinite),
+                  value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).count == 6 else {
+                throw SettingError(key: key, value: value, expected: "six numbers a b c d e f (libinput's matrix), or off")
+            }
+            touchCalibration = numbers
         default: throw SettingError(key: key, value: value, expected: nil)
         }
     }
@@ -151,6 +189,11 @@ public struct ReaderSettings: Equatable, Sendable {
         case "sync-user": syncUser ?? ""
         case "sync-password-file": syncPasswordFile ?? ""
         case "sync-minutes": Self.plain(syncMinutes)
+        case "rotate": String(rotate)
+        case "connector": connector ?? "auto"
+        case "mode": mode ?? "auto"
+        case "scale": scale.map(Self.plain) ?? "auto"
+        case "touch-calibration": touchCalibration.map { $0.map { Self.plain(Double($0)) }.joined(separator: " ") } ?? "off"
         default: nil
         }
     }

@@ -134,6 +134,7 @@ public final class KioskPanel {
             log.warning("no touch input: libinput could not start on seat0")
             return nil
         }
+        source.touchCalibration = options.touchCalibration
         inputWatch = events.watch(source.fd) { [unowned self] revents in
             guard revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
                 // poll would report this forever: stop watching, end every finger so nothing stays held, and stop,

@@ -25,6 +25,8 @@ public final class ReaderKiosk {
     public var redraw: () -> Void = {}
     /// Why the kiosk restarted, shown on the list until the first touch.
     public var notice: String?
+    /// What the start-up has to say once: a setting on the card that could not be taken, a password moved.
+    public var startNotices: [String] = []
     /// Lights the panel as the wall's day asks (the kiosk's `setPower`); set once the panel exists.
     public var setPower: (PanelPowerLevel) -> Void = { _ in }
 

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
+
+/// What a person leaves on the card's boot partition for the panel to take in at its next start. A password
+/// must not stay there: the FAT partition is readable by anyone who holds the card, so it is moved into the state
+/// directory (the data partition), readable by the service user alone, and removed from the card. This runs as
+/// root before the kiosk starts (`lectern card import`, `ExecStartPre=+` in the unit): the kiosk itself can
+/// neither write the card nor give a file away.
+public enum CardSetup {
+    /// The names a person may give the password file on the card (a laptop may add the extension).
+    public static let passwordNames = ["sync-password", "sync-password.txt"]
+    /// Where the password goes in the state directory; the kiosk takes it when no other file is named.
+    public static let storedPasswordName = "sync-password"
+    /// One line for the panel's list to show once, left by the move for the kiosk.
+    public static let noticeName = "card.notice"
+
+    /// The owner of a moved password: the service user's ids.
+    public struct Owner: Sendable {
+        public var uid: uid_t
+        public var gid: gid_t
+        public init(uid: uid_t, gid: gid_t) { self.uid = uid; self.gid = gid }
+
+        /// The ids of the user `name`; nil when there is no such user.
+        public static func user(_ name: String) -> Owner? {
+            guard let entry = getpwnam(name) else { return nil }
+            return Owner(uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)
+        }
+    }
+
+    /// Moves a password file from `card` into `state`, owned by `owner` with mode 0600, then removes it from the
+    /// card (remounting the card writable for that moment if it is mounted read-only) and leaves the notice.
+    /// Returns a line saying what was done, nil when the card holds no password. The copy is on the data
+    /// partition, flushed, before the card's file is removed: a power cut between the two leaves it in both
+    /// places, and the next start moves it again.
+    public static func movePassword(card: String, state: String, owner: Owner?) throws -> String? {
+        guard let name = passwordNames.first(where: { AtomicFile.exists(card + "/" + $0) }) else { return nil }
+        let source = card + "/" + name
+        let bytes: [UInt8]
+        do { bytes = try AtomicFile.read(source, limit: 4096) } catch {
+            throw CardSetupError("cannot read \(source): \(error) (a password file holds one line)")
+        }
+        let target = state + "/" + storedPasswordName
+        try AtomicFile.write(bytes, to: target)
+        if chmod(target, 0o600) != 0 { throw CardSetupError("cannot make \(target) private: \(SystemCallError("chmod"))") }
+        if let owner, chown(target, owner.uid, owner.gid) != 0 {
+            throw CardSetupError("cannot give \(target) to the service: \(SystemCallError("chown"))")
+        }
+        try removeFromCard(source, card: card)
+        try AtomicFile.write(Array("The aggregator password was moved from the card into the panel and removed from the card.".utf8),
+                             to: state + "/" + noticeName)
+        if let owner { _ = chown(state + "/" + noticeName, owner.uid, owner.gid) }
+        return "moved \(source) to \(target) and removed it from the card"
+    }
+
+    /// The notice the move left, taken (read and removed) so the list says it once.
+    public static func takeNotice(state: String) -> String? {
+        let path = state + "/" + noticeName
+        guard let bytes = try? AtomicFile.read(path, limit: 1024) else { return nil }
+        unlink(path)
+        let line = String(decoding: bytes, as: UTF8.self)
+        return line.isEmpty ? nil : line
+    }
+
+    private static func removeFromCard(_ path: String, card: String) throws {
+        if unlink(path) == 0 { return syncDirectory(card) }
+        guard errno == EROFS else { throw CardSetupError("cannot remove \(path) from the card: \(SystemCallError("unlink"))") }
+        // The card is mounted read-only (so a power cut never catches its FAT half-written): writable for the
+        // one removal, then read-only again.
+        guard mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_NOATIME), nil) == 0 else {
+            throw CardSetupError("cannot make the card writable to remove \(path): \(SystemCallError("mount"))")
+        }
+        defer { _ = mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_RDONLY) | UInt(MS_NOATIME), nil) }
+        guard unlink(path) == 0 else { throw CardSetupError("cannot remove \(path) from the card: \(SystemCallError("unlink"))") }
+        syncDirectory(card)
+    }
+
+    private static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}
+
+public struct CardSetupError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
