@@ -8,6 +8,7 @@
 #   pixels    the arm64 binary (under qemu-user) draws every screen of the headless tour as the amd64 one does
 #   boot      the reader is up (READY=1, its first frame on the panel); prints the boot-to-first-frame time
 #   password  the password left the card for the data partition, the service's alone
+#   card      the doctor's report was written into the card's lectern-doctor.txt, which asked for it
 #   feed      the card's feed was merged and fetched: its entries are in the store
 #   screen    after a restart, the panel shows the list exactly as the arm64 binary draws it headless over the
 #             same entries, dark and turned 90° as the card asked
@@ -28,7 +29,7 @@ cache=${LECTERN_PI_CACHE:-/var/cache/lectern-pi}
 work=$(mktemp -d)
 qemu_pid="" feed_pid=""
 cleanup() {
-  [ -n "$qemu_pid" ] && kill -KILL "$qemu_pid" 2>/dev/null
+  [ -n "$qemu_pid" ] && { kill -KILL "$qemu_pid"; wait "$qemu_pid"; } 2>/dev/null
   [ -n "$feed_pid" ] && kill "$feed_pid" 2>/dev/null
   [ -n "${LECTERN_E2E_KEEP:-}" ] && mkdir -p "$LECTERN_E2E_KEEP" && cp "$work"/*.png "$work"/*.log "$LECTERN_E2E_KEEP"/ 2>/dev/null
   rm -rf "$work"
@@ -88,8 +89,9 @@ fat="$image@@4M"
 printf 'theme = dark\nrotate = 90\n' > "$work/lectern.conf"
 printf '<?xml version="1.0"?><opml version="2.0"><body><outline text="Loopback" type="rss" xmlUrl="http://10.0.2.2:%s/feed.xml"/></body></opml>\n' "$port" > "$work/feeds.opml"
 printf 'not-a-real-password\n' > "$work/sync-password.txt"
+: > "$work/lectern-doctor.txt"   # empty: it asks for the doctor's report at the next start
 export MTOOLS_SKIP_CHECK=1
-mcopy -o -i "$fat" "$work/lectern.conf" "$work/feeds.opml" "$work/sync-password.txt" ::/
+mcopy -o -i "$fat" "$work/lectern.conf" "$work/feeds.opml" "$work/sync-password.txt" "$work/lectern-doctor.txt" ::/
 for f in vmlinuz initrd.img cmdline.txt; do mcopy -o -i "$fat" "::/$f" "$work/$f"; done
 # The card's own command line, with the console and the debug shell of a virtual machine.
 cmdline="$(sed 's/console=[^ ]*//; s/quiet//' "$work/cmdline.txt") console=ttyAMA0 systemd.debug_shell=hvc0 panic=-1"
@@ -124,6 +126,12 @@ password_moved() {
   guest "test ! -e /boot/firmware/sync-password.txt && stat -c '%U %a' /var/lib/lectern/sync-password" | grep -qx 'lectern 600'
 }
 check "password: moved off the card, the service's alone" password_moved
+card_report() {
+  guest "cat /boot/firmware/lectern-doctor.txt" > "$work/card-doctor.log"
+  grep -Eq '^ok  display: /dev/dri/card[0-9] [A-Za-z]+-[0-9]+ connected' "$work/card-doctor.log" &&
+    grep -Eq '^ok  data: /var/lib/lectern: ' "$work/card-doctor.log"
+}
+check "card: the doctor's report written into the card's lectern-doctor.txt" card_report
 feed_fetched() {
   wait_until 120 "runuser -u lectern -- env STATE_DIRECTORY=/var/lib/lectern lectern feeds entries | grep -q 'Loopback dispatch 4'"
 }

@@ -12,7 +12,7 @@ struct CardCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Move an aggregator password file from the card into the state directory (run as root).")
+            abstract: "Move an aggregator password file from the card into the state directory, and write the doctor's report where the card asks for it (run as root).")
 
         @Option(help: "The card's boot partition (default: $LECTERN_CARD_DIRECTORY, else /boot/firmware).")
         var card: String?
@@ -34,9 +34,24 @@ struct CardCommand: ParsableCommand {
             guard let owner = CardSetup.Owner.user(user) else { throw CommandFailure("no user \(user) to own the password") }
             do {
                 print(try CardSetup.movePassword(card: card, state: state, owner: owner) ?? "no password on the card at \(card)")
+                if AtomicFile.exists(card + "/" + CardSetup.doctorName),
+                   let line = try CardSetup.writeDoctorReport(doctorReport(environment: environment, state: state), card: card) {
+                    print(line)
+                }
             } catch let error as CardSetupError {
                 throw CommandFailure(error.description)
             }
+        }
+
+        /// `lectern doctor`'s lines, as the panel's settings stand, dated.
+        private func doctorReport(environment: [String: String], state: String) -> [String] {
+            let (settings, problems) = (try? ReaderLaunch.settings(configFiles: ReaderLaunch.configurationFiles(environment),
+                                                                   panelFile: nil, environment: environment, flags: []))
+                ?? (ReaderSettings(), [])
+            let doctor = PanelDoctor(settings: settings, stateDirectory: state,
+                                     cardFile: ReaderLaunch.cardDirectory(environment) + "/lectern.conf")
+            return ["lectern doctor, \(LocalTime.now().iso8601) (the panel's clock), before the kiosk started:"]
+                + problems.map { "fix settings: \($0)" } + doctor.findings().map(\.line)
         }
     }
 }

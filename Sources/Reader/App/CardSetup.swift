@@ -15,6 +15,9 @@ public enum CardSetup {
     public static let storedPasswordName = "sync-password"
     /// One line for the panel's list to show once, left by the move for the kiosk.
     public static let noticeName = "card.notice"
+    /// A file a person puts on the card (empty will do) to ask for `lectern doctor`'s report: at the next start
+    /// it is written into that file, to be read on a laptop. The panel has no shell to run the command from.
+    public static let doctorName = "lectern-doctor.txt"
 
     /// The owner of a moved password: the service user's ids.
     public struct Owner: Sendable {
@@ -63,17 +66,38 @@ public enum CardSetup {
         return line.isEmpty ? nil : line
     }
 
+    /// Writes the doctor's report into the card's `lectern-doctor.txt` if a person put one there; returns a
+    /// line saying so, nil when they did not ask.
+    public static func writeDoctorReport(_ lines: [String], card: String) throws -> String? {
+        let path = card + "/" + doctorName
+        guard AtomicFile.exists(path) else { return nil }
+        let text = lines.joined(separator: "\n") + "\n"
+        try onWritableCard(card, doing: "write \(path)") { try AtomicFile.write(Array(text.utf8), to: path) }
+        return "wrote the doctor's report to \(path)"
+    }
+
     private static func removeFromCard(_ path: String, card: String) throws {
-        if unlink(path) == 0 { return syncDirectory(card) }
-        guard errno == EROFS else { throw CardSetupError("cannot remove \(path) from the card: \(SystemCallError("unlink"))") }
-        // The card is mounted read-only (so a power cut never catches its FAT half-written): writable for the
-        // one removal, then read-only again.
-        guard mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_NOATIME), nil) == 0 else {
-            throw CardSetupError("cannot make the card writable to remove \(path): \(SystemCallError("mount"))")
+        try onWritableCard(card, doing: "remove \(path) from the card") {
+            if unlink(path) != 0 { throw SystemCallError("unlink") }
         }
-        defer { _ = mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_RDONLY) | UInt(MS_NOATIME), nil) }
-        guard unlink(path) == 0 else { throw CardSetupError("cannot remove \(path) from the card: \(SystemCallError("unlink"))") }
-        syncDirectory(card)
+    }
+
+    /// Runs `change` on the card, remounting it writable for that moment if it is mounted read-only (so a power
+    /// cut never catches its FAT half-written), then read-only again; the card's directory is flushed after.
+    private static func onWritableCard(_ card: String, doing what: String, _ change: () throws -> Void) throws {
+        do {
+            try change()
+            return syncDirectory(card)
+        } catch let error as SystemCallError where error.errno == EROFS {
+            guard mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_NOATIME), nil) == 0 else {
+                throw CardSetupError("cannot make the card writable to \(what): \(SystemCallError("mount"))")
+            }
+            defer { _ = mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_RDONLY) | UInt(MS_NOATIME), nil) }
+            do { try change() } catch { throw CardSetupError("cannot \(what): \(error)") }
+            syncDirectory(card)
+        } catch {
+            throw CardSetupError("cannot \(what): \(error)")
+        }
     }
 
     private static func syncDirectory(_ path: String) {
