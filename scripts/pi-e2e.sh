@@ -16,7 +16,7 @@
 #             headless does
 #   doctor    `lectern doctor` in the guest finds the panel's connector and mode, a touchscreen, the data partition
 # Commands run in the guest through systemd's debug shell on a virtio console, opened by the kernel command
-# line this test boots with (scripts/guest_shell.py); the image itself carries nothing for tests.
+# line this test boots with (`qemu_ctl.py shell`); the image itself carries nothing for tests.
 # Usage: pi-e2e.sh PATH/TO/amd64/release/lectern   (as root)
 set -uo pipefail
 host_bin=$(realpath "${1:?usage: pi-e2e.sh PATH/TO/amd64/release/lectern}")
@@ -107,7 +107,8 @@ qemu-system-aarch64 -M virt -accel tcg -cpu cortex-a72 -smp 2 -m 1536 -no-reboot
   -device virtio-serial-pci -chardev "socket,id=shell,path=$shell,server=on,wait=off" -device virtconsole,chardev=shell \
   -qmp "unix:$qmp,server=on,wait=off" -display none -serial "file:$work/serial.log" &
 qemu_pid=$!
-guest() { python3 "$here/guest_shell.py" "$shell" run --timeout "${timeout:-60}" "$1"; }
+qemu_ctl() { python3 "$here/qemu_ctl.py" "$@"; }
+guest() { qemu_ctl shell "$shell" run --timeout "${timeout:-60}" "$1"; }
 wait_until() {  # wait_until SECONDS COMMAND: until COMMAND (in the guest) succeeds
   local deadline=$((SECONDS + $1))
   until guest "$2" >/dev/null 2>&1; do
@@ -115,7 +116,7 @@ wait_until() {  # wait_until SECONDS COMMAND: until COMMAND (in the guest) succe
     sleep 1
   done
 }
-python3 "$here/guest_shell.py" "$shell" wait 240 || { say "FAIL: no shell in the guest; the serial console's end:"; tail -20 "$work/serial.log"; exit 1; }
+qemu_ctl shell "$shell" wait 240 || { say "FAIL: no shell in the guest; the serial console's end:"; tail -20 "$work/serial.log"; exit 1; }
 booted() { wait_until 240 "systemctl is-active --quiet lectern"; }
 check "boot: the reader is up on the panel" booted
 first_frame=$(since "$boot_start")
@@ -142,7 +143,6 @@ check "feed: the card's feeds.opml merged and fetched through the user network" 
 guest "systemctl restart lectern" >/dev/null
 wait_until 120 "systemctl is-active --quiet lectern"
 sleep 2
-qemu_ctl() { python3 "$here/qemu_ctl.py" "$@"; }
 qemu_ctl qmp "$qmp" screendump "$work/panel-list.png"
 # The same entries on this machine: the same feed, fetched from here, drawn dark in the turned panel's points.
 mkdir -p "$work/ref/state"

@@ -7,10 +7,17 @@
   qemu_ctl.py qga SOCKET run [--timeout S] CMD   runs `sh -c CMD` in the guest, prints its output, exits with its code
   qemu_ctl.py qga SOCKET spawn CMD               starts `sh -c CMD` in the guest, prints its pid, does not wait
   qemu_ctl.py qga SOCKET put PATH < FILE         writes FILE into the guest at PATH
+  qemu_ctl.py shell SOCKET wait SECONDS          until the debug shell answers (exit 1 if it never does)
+  qemu_ctl.py shell SOCKET run [--timeout S] CMD runs CMD in the debug shell, prints its output, exits with its code
+
+The debug shell is for images that carry no guest agent (the Raspberry Pi image is the one a person writes to a
+card: no test package goes into it): systemd's root shell on a virtio console, opened by the kernel command line
+the test boots with (`systemd.debug_shell=hvc0`); a real card's cmdline.txt never opens it.
 """
 import base64
 import json
 import os
+import random
 import socket
 import sys
 import time
@@ -89,24 +96,62 @@ def run(path, command, timeout):
     return status.get("exitcode", 128 + status.get("signal", 0))
 
 
+def shell_run(path, command, timeout, quiet=False):
+    """Output and exit code of `command`, framed by markers the echoed command line cannot contain."""
+    token = "%08x" % random.getrandbits(32)
+    sock = socket.socket(socket.AF_UNIX)
+    sock.settimeout(5)
+    sock.connect(path)
+    # The begin marker is printed by printf from its parts, so the terminal's echo of this line never matches it.
+    line = f"printf '@@%s\\n' B{token}; ( {command} ) 2>&1 </dev/null; printf '@@%s %d\\n' E{token} $?\n"
+    sock.sendall(line.encode())
+    buf, deadline = b"", time.time() + timeout
+    begin, end = f"@@B{token}\n".encode(), f"@@E{token} ".encode()
+    while end not in buf or not buf[buf.index(end):].count(b"\n"):
+        if time.time() > deadline:
+            if not quiet:
+                sys.stderr.write(f"qemu_ctl: timed out after {timeout} s: {command}\n")
+            return 124
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            continue
+        if not chunk:
+            sys.stderr.write("qemu_ctl: the console closed\n")
+            return 125
+        buf += chunk.replace(b"\r\n", b"\n")
+    start = buf.index(begin) + len(begin) if begin in buf else 0
+    stop = buf.index(end)
+    code = int(buf[stop + len(end):].split(b"\n", 1)[0])
+    sys.stdout.buffer.write(buf[start:stop])
+    sys.stdout.flush()
+    return code
+
+
 def main():
     kind, path, cmd, *rest = sys.argv[1:]
     if kind == "qmp":
         return qmp(path, cmd, *rest)
+    shell = kind == "shell"
     if cmd == "wait":
         deadline = time.time() + float(rest[0])
         while time.time() < deadline:
             try:
-                agent(path, timeout=5).call("guest-ping")
-                return 0
+                if shell:
+                    if shell_run(path, "true", 5, quiet=True) == 0:
+                        return 0
+                else:
+                    agent(path, timeout=5).call("guest-ping")
+                    return 0
             except (OSError, ConnectionError, ValueError):
-                time.sleep(1)
+                pass
+            time.sleep(1)
         return 1
     if cmd == "run":
         timeout = 60.0
         if rest[0] == "--timeout":
             timeout, rest = float(rest[1]), rest[2:]
-        return run(path, rest[0], timeout)
+        return shell_run(path, rest[0], timeout) if shell else run(path, rest[0], timeout)
     if cmd == "spawn":
         print(agent(path).call("guest-exec", path="/bin/sh", arg=["-c", rest[0]])["pid"])
         return 0

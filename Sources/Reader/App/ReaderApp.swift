@@ -26,8 +26,10 @@ public final class ReaderApp: Scene {
         case image(url: String, alt: String?)
     }
 
-    /// Owner of one touch sequence.
-    enum Owner: Equatable { case screen, menu, overlay, pull, articleOrPull }
+    /// Owner of one touch sequence. `edgeOrScreen`: a touch that starts in the right edge's strip belongs to
+    /// what is under it until it moves inward, when the pull for the menu takes it: a tap there (on an open
+    /// row's slot, on the Menu button) reaches its target.
+    enum Owner: Equatable { case screen, menu, overlay, pull, articleOrPull, edgeOrScreen }
 
     /// How wide the strip along the right edge is where a pull for the menu starts, points.
     static let edgeWidth = 28.0
@@ -233,6 +235,16 @@ public final class ReaderApp: Scene {
             }
             article.handle(TouchFrame([event]))
             collectArticleEvents()
+        case .edgeOrScreen:
+            pullPan.handle(event)
+            if pullPan.state == .began {
+                // The finger moved: the pull wins, and the screen hears its finger cancelled.
+                handleScreen(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, time: event.time))
+                sequenceOwner = .pull
+                menu.follow(pullPan, at: event.time)
+                return
+            }
+            handleScreen(event)
         case .screen: handleScreen(event)
         }
     }
@@ -244,7 +256,7 @@ public final class ReaderApp: Scene {
         if overlay != nil { return .overlay }
         if case .article = screen { return .articleOrPull }
         if case .list(let list) = screen, list.list.sheet.isVisible { return .screen }
-        if event.position.x >= context.size.width - Self.edgeWidth { return .pull }
+        if event.position.x >= context.size.width - Self.edgeWidth { return .edgeOrScreen }
         return .screen
     }
 
