@@ -60,7 +60,6 @@ struct ReaderOptions: ParsableArguments {
                AtomicFile.exists(panelDirectory + "/" + CardSetup.storedPasswordName) {
                 settings.syncPasswordFile = panelDirectory + "/" + CardSetup.storedPasswordName
             }
-            if let config, !AtomicFile.exists(config) { problems.insert("no configuration file at \(config)", at: 0) }
             return (settings, problems)
         } catch let error as ConfigurationError {
             throw CommandFailure(error.description)

@@ -6,9 +6,15 @@ public struct InputDeviceReport: Sendable {
     public var node: String
     public var name: String
     public var touchscreen: Bool
-    public var pointer: Bool
     /// udev's LIBINPUT_CALIBRATION_MATRIX, if a rule sets one.
     public var calibration: String?
+
+    public init(node: String, name: String, touchscreen: Bool, calibration: String?) {
+        self.node = node
+        self.name = name
+        self.touchscreen = touchscreen
+        self.calibration = calibration
+    }
 
     /// Every /dev/input/event* udev knows.
     public static func all() -> [InputDeviceReport] {
@@ -32,7 +38,6 @@ public struct InputDeviceReport: Sendable {
             let parent = udev_device_get_parent(device)
             let name = parent.flatMap { udev_device_get_sysattr_value($0, "name") }.map { String(cString: $0) } ?? "?"
             reports.append(InputDeviceReport(node: node, name: name, touchscreen: property("ID_INPUT_TOUCHSCREEN") == "1",
-                                             pointer: property("ID_INPUT_MOUSE") == "1" || property("ID_INPUT_TABLET") == "1",
                                              calibration: property("LIBINPUT_CALIBRATION_MATRIX")))
         }
         return reports.sorted { $0.node < $1.node }

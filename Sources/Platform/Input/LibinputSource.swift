@@ -79,7 +79,7 @@ public final class LibinputSource {
             let added = libinput_event_get_device(event)
             devices[device] = libinput_device_get_name(added).map { String(cString: $0) } ?? "?"
             if let matrix = touchCalibration, let added, libinput_device_has_capability(added, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
-                // A device without a matrix (no absolute axes) keeps its coordinates; `lectern doctor` says which.
+                // A device that takes no matrix keeps its own coordinates.
                 if libinput_device_config_calibration_has_matrix(added) != 0 {
                     _ = matrix.withUnsafeBufferPointer { libinput_device_config_calibration_set_matrix(added, $0.baseAddress) }
                 }
