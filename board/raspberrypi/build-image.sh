@@ -127,7 +127,12 @@ mkdir -p "$cache"
 if [ ! -f "$tree/.ready" ]; then
   say "mmdebstrap: Debian trixie arm64 (once: about 20 minutes, the packages' scripts under qemu-user)"
   rm -rf "$tree"
+  # mmdebstrap is quiet for most of this: a line a minute says it is still at work.
+  (trap 'kill $nap 2>/dev/null; exit' TERM; minutes=0
+   while :; do sleep 60 & nap=$!; wait $nap; minutes=$((minutes + 1)); say "still making the root tree ($minutes min)"; done) &
+  ticker=$!
   "${mmdebstrap_cmd[@]/#ROOT/$tree}" 2>&1 | { grep -v '^Get:' || true; } | sed 's/^/  /'
+  kill $ticker 2>/dev/null
   [ -x "$tree/usr/bin/systemctl" ] || die "mmdebstrap failed"
   touch "$tree/.ready"
 else
