@@ -109,6 +109,14 @@ qemu-system-aarch64 -M virt -accel tcg -cpu cortex-a72 -smp 2 -m 1536 -no-reboot
 qemu_pid=$!
 qemu_ctl() { python3 "$here/qemu_ctl.py" "$@"; }
 guest() { qemu_ctl shell "$shell" run --timeout "${timeout:-60}" "$1"; }
+until_screen() {  # until_screen NAME REFERENCE: until the panel shows REFERENCE turned 90°, for 30 s
+  local deadline=$((SECONDS + 30))
+  until qemu_ctl qmp "$qmp" screendump "$work/$1.png" &&
+        python3 "$here/png_compare.py" "$work/$1.png" "$2" --rotate 90 > "$work/compare.txt"; do
+    [ $SECONDS -lt $deadline ] || { say "  $1: $(cat "$work/compare.txt")"; return 1; }
+    sleep 0.5
+  done
+}
 wait_until() {  # wait_until SECONDS COMMAND: until COMMAND (in the guest) succeeds
   local deadline=$((SECONDS + $1))
   until guest "$2" >/dev/null 2>&1; do
@@ -142,8 +150,6 @@ check "feed: the card's feeds.opml merged and fetched through the user network" 
 # A restart shows the list as any start does (no "new entries" pill, the card's notice said already).
 guest "systemctl restart lectern" >/dev/null
 wait_until 120 "systemctl is-active --quiet lectern"
-sleep 2
-qemu_ctl qmp "$qmp" screendump "$work/panel-list.png"
 # The same entries on this machine: the same feed, fetched from here, drawn dark in the turned panel's points.
 mkdir -p "$work/ref/state"
 sed "s/10.0.2.2/127.0.0.1/g" "$work/feeds.opml" > "$work/ref/feeds.opml"
@@ -151,18 +157,16 @@ sed "s/10.0.2.2/127.0.0.1/g" "$work/feeds.opml" > "$work/ref/feeds.opml"
 "$host_bin" feeds refresh --store "$work/ref/state/feeds.sqlite" >/dev/null
 reference() { STATE_DIRECTORY=$work/ref/state LECTERN_THEME=dark TZ=UTC arm run --headless --size 800x1280 "$@" >/dev/null 2>&1; }
 reference --out "$work/ref-list"
-screen_matches() { python3 "$here/png_compare.py" "$work/panel-list.png" "$work/ref-list/list.png" --rotate 90; }
-check "screen: the list as the arm64 binary draws it, dark and turned 90°" screen_matches
+check "screen: the list as the arm64 binary draws it, dark and turned 90°" until_screen panel-list "$work/ref-list/list.png"
 
 # A tap on the first row: 300 pt from the left of the turned panel, in the middle of row 0 (56 + 59 pt down).
 printf '0 0 down 300 115\n80000 0 up\n' > "$work/tap.trace"
 reference --trace "$work/tap.trace" --out "$work/ref-article"
 tapped() {
-  # The touchscreen is the panel's pixels: the turned point (x, y) is at (1279 - y, x).
-  guest "modprobe uinput; printf '0 0 down 1164 300\n80000 0 up\n' > /run/tap.trace && lectern touch replay --size 1280x800 /run/tap.trace" >/dev/null
-  sleep 3
-  qemu_ctl qmp "$qmp" screendump "$work/panel-article.png"
-  python3 "$here/png_compare.py" "$work/panel-article.png" "$work/ref-article/reader.png" --rotate 90
+  # The touchscreen is the panel's pixels: the turned point (x, y) is at (1279 - y, x). libinput is given two
+  # seconds to take the new touchscreen before the tap.
+  guest "modprobe uinput; printf '0 0 down 1164 300\n80000 0 up\n' > /run/tap.trace && lectern touch replay --wait 2 --size 1280x800 /run/tap.trace" >/dev/null
+  until_screen panel-article "$work/ref-article/reader.png"
 }
 check "tap: the first row opens its article" tapped
 

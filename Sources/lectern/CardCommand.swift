@@ -43,8 +43,11 @@ struct CardCommand: ParsableCommand {
             }
         }
 
-        /// `lectern doctor`'s lines, as the panel's settings stand, dated.
+        /// `lectern doctor`'s lines, as the panel's settings stand, dated. This runs early in the boot, when the
+        /// display's driver may still be loading: it waits for a DRM device up to 30 s first (only when a report
+        /// was asked for), so that the report does not say "no display" of a panel about to appear.
         private func doctorReport(environment: [String: String], state: String) -> [String] {
+            PanelDoctor.waitForDisplay(seconds: 30)
             let (settings, problems) = (try? ReaderLaunch.settings(configFiles: ReaderLaunch.configurationFiles(environment),
                                                                    panelFile: nil, environment: environment, flags: []))
                 ?? (ReaderSettings(), [])

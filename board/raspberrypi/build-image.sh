@@ -169,10 +169,10 @@ systemd-sysusers --root="$root" - < "$repo/systemd/sysusers.d/lectern.conf"
 systemd-tmpfiles --root="$root" --create --prefix=/etc - < "$repo/systemd/tmpfiles.d/lectern.conf"
 [ -z "$env_file" ] || install -m 0644 "$env_file" "$root/etc/lectern/lectern.env"
 
-systemctl --root="$root" enable lectern.service systemd-networkd.service
+systemctl --quiet --root="$root" enable lectern.service systemd-networkd.service
 # No login prompt on the panel's VT (Debian enables getty@tty1 when systemd is installed), and nothing that
 # would write to the read-only root on a timer.
-systemctl --root="$root" mask getty@tty1.service serial-getty@.service apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
+systemctl --quiet --root="$root" mask getty@tty1.service serial-getty@.service apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
   e2scrub_all.timer e2scrub_reap.service
 
 # Wired network by DHCP (Wi-Fi is not in the image); resolved and timesyncd are enabled by their packages.

@@ -28,6 +28,15 @@ public struct PanelDoctor {
         self.cardFile = cardFile
     }
 
+    /// Waits, in quarter-second naps, until a DRM device exists or `seconds` have passed.
+    public static func waitForDisplay(seconds: Double, cards: [String] = (0..<8).map { "/dev/dri/card\($0)" }) {
+        var waited = 0.0
+        while !cards.contains(where: AtomicFile.exists), waited < seconds {
+            usleep(250_000)
+            waited += 0.25
+        }
+    }
+
     public func findings(inputs: [InputDeviceReport] = InputDeviceReport.all()) -> [Finding] {
         display() + touch(inputs) + [backlight(), clock(), space()]
     }
