@@ -144,7 +144,7 @@ rm -f "$root/.ready"
 # Every library the binary needs must be in the tree, or the panel would stay dark at boot: say so now.
 needed=$(readelf -d "$bin" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
 for so in $needed; do
-  ls "$root"/usr/lib/aarch64-linux-gnu/"$so" "$root"/lib/aarch64-linux-gnu/"$so" >/dev/null 2>&1 || case $so in
+  [ -e "$root/usr/lib/aarch64-linux-gnu/$so" ] || [ -e "$root/lib/aarch64-linux-gnu/$so" ] || case $so in
     ld-linux*|libc.so*|libm.so*|libdl.so*|libpthread.so*|librt.so*|libutil.so*) ;;
     libSDL2*) ;;  # opened with dlopen for the desktop window only
     *) die "the tree has no $so, which $bin needs: add its package to packages= in $0" ;;
