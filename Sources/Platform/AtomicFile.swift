@@ -41,7 +41,8 @@ public enum AtomicFile {
     }
 
     /// fsync on the directory holding `path`, so a rename in it survives a power cut.
-    private static func flushDirectory(of path: String) throws {
+    /// Flushes the directory holding `path`, so that a rename or removal there survives a power cut.
+    public static func flushDirectory(of path: String) throws {
         let directory: String
         if let slash = path.lastIndex(of: "/") {
             directory = slash == path.startIndex ? "/" : String(path[..<slash])

@@ -79,32 +79,24 @@ public enum CardSetup {
     private static func removeFromCard(_ path: String, card: String) throws {
         try onWritableCard(card, doing: "remove \(path) from the card") {
             if unlink(path) != 0 { throw SystemCallError("unlink") }
+            try AtomicFile.flushDirectory(of: path)
         }
     }
 
-    /// Runs `change` on the card, remounting it writable for that moment if it is mounted read-only (so a power
-    /// cut never catches its FAT half-written), then read-only again; the card's directory is flushed after.
+    /// Runs `change` (which flushes what it wrote) on the card, remounting it writable for that moment if it is
+    /// mounted read-only (so a power cut never catches its FAT half-written), then read-only again.
     private static func onWritableCard(_ card: String, doing what: String, _ change: () throws -> Void) throws {
         do {
             try change()
-            return syncDirectory(card)
         } catch let error as SystemCallError where error.errno == EROFS {
             guard mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_NOATIME), nil) == 0 else {
                 throw CardSetupError("cannot make the card writable to \(what): \(SystemCallError("mount"))")
             }
             defer { _ = mount(nil, card, nil, UInt(MS_REMOUNT) | UInt(MS_RDONLY) | UInt(MS_NOATIME), nil) }
             do { try change() } catch { throw CardSetupError("cannot \(what): \(error)") }
-            syncDirectory(card)
         } catch {
             throw CardSetupError("cannot \(what): \(error)")
         }
-    }
-
-    private static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 }
 
