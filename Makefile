@@ -67,7 +67,7 @@ BENCH_ROUNDS ?= 3
 BENCH_FLAGS ?=
 
 bench: release
-	scripts/bench-raster.sh $(BENCH_FLAGS) "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern" $(BENCH_ROUNDS)
+	scripts/bench-raster.sh $(BENCH_FLAGS) "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern-bench" $(BENCH_ROUNDS)
 
 # Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see README, "Fuzzing").
 FUZZ_SECONDS ?= 60

@@ -2,13 +2,13 @@
 # Runs the reference raster benchmark (cairo, pixman, ThorVG) and `lectern bench raster` back to back and prints
 # each op's time beside the references with the ratios the rasterizer issue sets (shapes: ≤ 0.25× cairo and
 # ≤ 0.5× ThorVG; full-screen ops: ≤ 1.1× pixman). Compare ratios from one run only: the machine is noisy.
-# Usage: bench-raster.sh [--strict] PATH/TO/release/lectern [ROUNDS]   (each round runs every implementation
+# Usage: bench-raster.sh [--strict] PATH/TO/release/lectern-bench [ROUNDS]   (each round runs every implementation
 # once, alternating; the table keeps each implementation's fastest round). The last line counts the ops that miss
 # their goal; the exit status is non-zero for a miss only with --strict, since one noisy run can miss by chance.
 set -euo pipefail
 strict=0
 if [ "${1:-}" = --strict ]; then strict=1; shift; fi
-usage="usage: bench-raster.sh [--strict] PATH/TO/release/lectern [ROUNDS]"
+usage="usage: bench-raster.sh [--strict] PATH/TO/release/lectern-bench [ROUNDS]"
 bin=$(realpath "${1:?$usage}")
 rounds=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +22,7 @@ for round in $(seq "$rounds"); do
   echo "round $round/$rounds: ThorVG" >&2
   "$ref" thorvg > "$work/thorvg-$round.csv" || echo "bench-raster: ThorVG reference unavailable" >&2
   echo "round $round/$rounds: lectern" >&2
-  "$bin" bench raster > "$work/lectern-$round.csv"
+  "$bin" raster > "$work/lectern-$round.csv"
 done
 python3 - "$work" "$strict" <<'PY'
 import csv, glob, os, sys

@@ -2,9 +2,9 @@
 # The sync's speed, against the loopback Google Reader server (scripts/greader_server.py): the first sync of
 # 10,000 entries in 50 feeds, then a later sync with 100 changes (50 made on the server, 50 on the panel), each
 # while the reader scrolls its list over the same store, printing the sync's time and the worst frame drawn.
-# Usage: scripts/bench-sync.sh PATH/TO/lectern (the release build, for figures worth quoting)
+# Usage: scripts/bench-sync.sh PATH/TO/lectern-bench (the release build, for figures worth quoting)
 set -euo pipefail
-bin=$(realpath "${1:?usage: bench-sync.sh PATH/TO/lectern}")
+bin=$(realpath "${1:?usage: bench-sync.sh PATH/TO/lectern-bench}")
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 server=
@@ -17,9 +17,9 @@ for _ in $(seq 100); do curl -s "http://127.0.0.1:$port/_control/state" >/dev/nu
 printf 'bench-password\n' >"$work/password" && chmod 600 "$work/password"
 account=(--kind greader --url "http://127.0.0.1:$port" --user bench --password-file "$work/password" --store "$work/feeds.sqlite")
 echo "# first sync: 10,000 entries" >&2
-"$bin" bench sync "${account[@]}"
+"$bin" sync "${account[@]}"
 # 50 changes on the server: entries read and starred elsewhere.
 ids=$(curl -s "http://127.0.0.1:$port/_control/state" | python3 -c 'import json,sys; print("&".join("id=" + i for i in json.load(sys.stdin)["unread"][-50:]))')
 curl -s -d "$ids&read=1&starred=1" "http://127.0.0.1:$port/_control/mark" >/dev/null
 echo "# a later sync: 50 changes on the server, 50 on the panel" >&2
-"$bin" bench sync "${account[@]}" --local-changes 50
+"$bin" sync "${account[@]}" --local-changes 50

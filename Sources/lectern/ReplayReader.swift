@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Feeds
 import Logging
 import Platform

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CommandLineSupport
 import Glibc
 #endif
 import ArgumentParser
@@ -152,9 +153,9 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Where the demo on show is remembered across restarts; nowhere (said once) when there is no state directory.
-    func stateFile(log: Logger) -> ReaderStateFile? {
+    func stateFile(log: Logger) -> DemoStateFile? {
         do {
-            return ReaderStateFile(directory: try StateDirectory.path(for: "the reader's state"))
+            return DemoStateFile(directory: try StateDirectory.path(for: "the reader's state"))
         } catch {
             log.warning("the reader's state is not kept: \(error)")
             return nil

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ArgumentParser
 
 /// Where headless pictures go and how big they are: shared by `run --headless` and `render`.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Platform
 
 /// Where lectern keeps what must outlive the process (the feed store, what the reader was showing): systemd's

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CommandLineSupport
 import Glibc
 #endif
 import ArgumentParser

@@ -1,3 +1,4 @@
+import ReaderSamples
 import Feeds
 import Raster
 import Reader

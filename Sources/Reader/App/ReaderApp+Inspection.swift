@@ -46,7 +46,7 @@ extension ReaderApp {
         return fields
     }
 
-    var screenName: String {
+    public var screenName: String {
         switch screen {
         case .list: "list"
         case .article: "article"
@@ -92,5 +92,21 @@ extension ReaderApp {
                         ("title", .string(row.title)), ("scrollY", .number(article.pager.scroll.offset)),
                         ("contentHeight", .number(article.pager.currentPage.contentHeight)),
                         ("transition", transition)])
+    }
+}
+
+/// What the benchmarks (a separate executable) need to know of the reader's layout, and the one jump they make.
+extension ReaderApp {
+    /// Where the list's first row starts, in points.
+    public static var listHeaderHeight: Double { ListScreen.headerHeight }
+    /// The widest reading column, in points: pictures are decoded to it.
+    public static var readingColumnWidth: Double { ColumnPictures.columnWidth }
+
+    /// Scrolls the open article to its end, with no gesture, and reports whether an article was open.
+    public func jumpToArticleEnd() -> Bool {
+        guard case .article(let article, _) = screen else { return false }
+        article.pager.restore(scrollY: article.pager.scroll.maxOffset)
+        invalidateDrawing()
+        return true
     }
 }

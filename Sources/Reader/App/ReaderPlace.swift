@@ -2,7 +2,7 @@ import Feeds
 
 /// Where a person was: the river on show and, when reading, the entry and how far down it. Saved on every
 /// change that matters (a new article, a scroll come to rest, a filter chosen), so a restart, a crash or a
-/// power cut brings back the same place. Lines of `key=value`, as `ReaderState`, so versions can add keys.
+/// power cut brings back the same place. Lines of `key=value`, as `DemoState`, so versions can add keys.
 public struct ReaderPlace: Equatable, Sendable {
     public enum Filter: Equatable, Sendable {
         case unread, today, starred

@@ -198,7 +198,8 @@ public struct ReaderSettings: Equatable, Sendable {
         }
     }
 
-    static func plain(_ value: Double) -> String {
+    /// A number as a person writes it: `2`, not `2.0`.
+    public static func plain(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

@@ -2,7 +2,7 @@ import Touch
 import Widgets
 
 /// A gesture session for each demo, scaled to the scene's size in points: what `lectern render --demo` films,
-/// what `lectern bench widgets` times, and what the tests play.
+/// what `lectern-bench widgets` times, and what the tests play.
 public enum DemoTraces {
     /// The session for a scene `width`x`height` points.
     public static func trace(for scene: String, width: Double, height: Double) -> TouchTrace? {

@@ -5,7 +5,7 @@ import Platform
 /// restart, and every demo chosen is saved, so a restart comes back to it. A shell made again for a display of
 /// another size starts on the demo the last one showed.
 public final class RememberedDemo {
-    private let state: ReaderStateFile?
+    private let state: DemoStateFile?
     private let events: EventLoop
     private let log: Logger
     /// The demo the first shell shows, settled at start so the restore is logged even while no display is there.
@@ -14,7 +14,7 @@ public final class RememberedDemo {
 
     /// `state`: where the demo is remembered (nil: nowhere). `requested`: a `--scene`, remembered like a demo
     /// chosen by tap.
-    public init(state: ReaderStateFile?, requested: String?, events: EventLoop, log: Logger) {
+    public init(state: DemoStateFile?, requested: String?, events: EventLoop, log: Logger) {
         self.state = state
         self.events = events
         self.log = log
@@ -35,7 +35,7 @@ public final class RememberedDemo {
             // Saved once the frame is out: the save fsyncs twice, which on an SD card would hold up the very frame
             // that shows the new demo (found in review).
             events.schedule(after: 0) {
-                do { try state?.save(ReaderState(scene: name)) } catch { log.error("reader state not saved: \(error)") }
+                do { try state?.save(DemoState(scene: name)) } catch { log.error("reader state not saved: \(error)") }
             }
         }
         shell = made

@@ -1,3 +1,4 @@
+import ReaderSamples
 import Codecs
 import Feeds
 import Raster

@@ -1,3 +1,5 @@
+import ReaderSamples
+
 /// The bundled sample feeds as documents for the library.
 public enum SampleLibrary {
     public static var documents: [SampleDocument] {
