@@ -38,27 +38,27 @@ import Widgets
     }
 
     @Test mutating func continueReadingBringsBackTheSameParagraph() throws {
-        guard case .list(let list) = reader.app.screen else { Issue.record("no list"); return }
+        guard let list = reader.app.screen as? ListScreen else { Issue.record("no list"); return }
         reader.app.open(2, in: list)
-        guard case .article(let article, _) = reader.app.screen else { Issue.record("no article"); return }
+        guard let article = reader.app.screen as? ArticleScreen else { Issue.record("no article"); return }
         let entry = article.current.entry.id
         article.pager.restore(scrollY: 120)
         let scrolled = article.pager.scroll.offset
         try run(until: 61)
         #expect(reader.app.screenName == "ambient")
-        guard case .ambient(let ambient) = reader.app.screen, let card = ambient.currentCard else {
+        guard let ambient = reader.app.screen as? AmbientScreen, let card = ambient.currentCard else {
             Issue.record("no card"); return
         }
         #expect(card.continues && card.row.entry.id == entry)
         try tap(400, 300)
-        guard case .article(let back, _) = reader.app.screen else { Issue.record("not back at the article"); return }
+        guard let back = reader.app.screen as? ArticleScreen else { Issue.record("not back at the article"); return }
         #expect(back.current.entry.id == entry && back.pager.scroll.offset == scrolled)
     }
 
     @Test mutating func cardsTurnWithoutMarkingAnythingReadAndATouchPausesThem() throws {
         let unread = reader.app.context.library.unreadCount()
         try run(until: 61)
-        guard case .ambient(let ambient) = reader.app.screen else { Issue.record("not ambient"); return }
+        guard let ambient = reader.app.screen as? AmbientScreen else { Issue.record("not ambient"); return }
         let first = try #require(ambient.currentCard).row.entry.id
         // The next card comes after card-seconds, fading in over a second; between, nothing is due but it.
         let due = try #require(reader.app.deadline)
@@ -83,11 +83,11 @@ import Widgets
 
     @Test mutating func aTapOnACardOpensItsArticleAndTheListChipGoesHome() throws {
         try run(until: 61)
-        guard case .ambient(let ambient) = reader.app.screen, let card = ambient.currentCard else {
+        guard let ambient = reader.app.screen as? AmbientScreen, let card = ambient.currentCard else {
             Issue.record("not ambient"); return
         }
         try tap(400, 300)
-        guard case .article(let article, _) = reader.app.screen else { Issue.record("no article"); return }
+        guard let article = reader.app.screen as? ArticleScreen else { Issue.record("no article"); return }
         #expect(article.current.entry.id == card.row.entry.id)
         try run(until: time + 61)
         #expect(reader.app.screenName == "ambient")
@@ -102,7 +102,7 @@ import Widgets
     @Test func rowsSortedSinceTheLastTouchAreMarkedAndNoOthers() throws {
         let reader = try HeadlessReader.overSamples()
         try reader.loop.frame(at: 0)
-        guard case .list(let shown) = reader.app.screen else { Issue.record("no list"); return }
+        guard let shown = reader.app.screen as? ListScreen else { Issue.record("no list"); return }
         let rows = shown.rows
         let newest = try #require(rows.first).entry.sortTime
         func picture(newSince: Timestamp?) -> Surface {

@@ -52,18 +52,18 @@ import Widgets
             }
             try frame()
             try frame()
-            guard case .list(let list) = reader.app.screen else { throw HostileFailure("no list") }
+            guard let list = reader.app.screen as? ListScreen else { throw HostileFailure("no list") }
             var heights: [Double] = []
             for index in list.rows.indices {
                 reader.app.open(index, in: list)
                 try frame()
-                guard case .article(let article, _) = reader.app.screen else { throw HostileFailure("not opened") }
+                guard let article = reader.app.screen as? ArticleScreen else { throw HostileFailure("not opened") }
                 try frame()
                 article.pager.restore(scrollY: article.pager.scroll.maxOffset)
                 reader.app.invalidateDrawing()
                 try frame()
                 heights.append(article.pager.currentPage.contentHeight)
-                reader.app.show(.list(list))
+                reader.app.show([list])
                 try frame()
             }
             return heights

@@ -91,7 +91,7 @@ import Widgets
 
     @Test func openingMarksReadOnceThePanelRestsAndAStoppingKioskLosesNoWrite() throws {
         let panel = try ReaderPanel()
-        guard case .list(let list) = panel.reader.app.screen else { Issue.record("not on the list"); return }
+        guard let list = panel.reader.app.screen as? ListScreen else { Issue.record("not on the list"); return }
         panel.reader.app.open(0, in: list)
         #expect(try panel.store.entry(feed: panel.feed, key: panel.keys[0])?.isRead == false,
                 "the fsync waits: the frame that shows the article comes first")
@@ -235,7 +235,7 @@ final class ReaderPanel {
         let y = ListScreen.headerHeight + 50
         try play("0 0 down 200 \(y)\n700000 0 up 200 \(y)")
         #expect(field("overlay") == "sheet")
-        guard case .list(let list) = reader.app.screen else { throw PanelFailure("the list is not on screen") }
+        guard let list = reader.app.screen as? ListScreen else { throw PanelFailure("the list is not on screen") }
         // The card lists its options top to bottom.
         #expect(list.list.sheet.options == ["Mark as read", "Star", "Show QR code", "Mute this feed"])
         let index = try #require(list.list.sheet.options.firstIndex(of: option))
@@ -280,17 +280,17 @@ final class ReaderPanel {
     }
 
     var listRows: [String] {
-        guard case .list(let list) = reader.app.screen else { return [] }
+        guard let list = reader.app.screen as? ListScreen else { return [] }
         return list.visibleRows().map(\.row.entry.key)
     }
 
     var rowFrames: [Rect] {
-        guard case .list(let list) = reader.app.screen else { return [] }
+        guard let list = reader.app.screen as? ListScreen else { return [] }
         return list.visibleRows().map(\.frame)
     }
 
     var rowOffsets: [Double] {
-        guard case .list(let list) = reader.app.screen else { return [] }
+        guard let list = reader.app.screen as? ListScreen else { return [] }
         return list.visibleRows().map(\.offset)
     }
 
@@ -312,14 +312,14 @@ final class LoopbackBox: @unchecked Sendable {
     @Test func aTapOnAnArticlesPictureShowsItWhole() throws {
         let reader = try HeadlessReader.overSamples()
         try reader.loop.frame(at: 0)
-        guard case .list(let list) = reader.app.screen,
+        guard let list = reader.app.screen as? ListScreen,
               let index = list.rows.firstIndex(where: { $0.title == "The tiles behind the stove" }) else {
             Issue.record("the sample with a picture is not on the list")
             return
         }
         reader.app.open(index, in: list)
         try reader.loop.frame(at: 0.1)
-        guard case .article(let article, _) = reader.app.screen, let body = article.pager.currentPage as? ArticleBody else {
+        guard let article = reader.app.screen as? ArticleScreen, let body = article.pager.currentPage as? ArticleBody else {
             Issue.record("the article did not open")
             return
         }
@@ -330,8 +330,9 @@ final class LoopbackBox: @unchecked Sendable {
         let replay = "0 0 down 400 \(y)\n60000 0 up 400 \(y)"
         try TraceReplay(trace: try TouchTrace(parsing: replay), fps: 60).play(reader.app, loop: reader.loop) { _ in }
         #expect(reader.app.inspection().first { $0.0 == "overlay" }?.1 == .string("image"))
-        let picture = try #require(reader.app.wholePicture("https://samples.lectern.invalid/images/kitchen-tiles.jpg",
-                                                           fitting: Rect(x: 24, y: 24, width: 752, height: 432)),
+        let picture = try #require(WholePicture.decoded("https://samples.lectern.invalid/images/kitchen-tiles.jpg",
+                                                           fitting: Rect(x: 24, y: 24, width: 752, height: 432),
+                                                           context: reader.context),
                                    "decoded while the panel rested")
         #expect(picture.height <= 432 && picture.width <= 752 && picture.width >= 700)
     }
@@ -359,11 +360,11 @@ final class LoopbackBox: @unchecked Sendable {
                     "\(reader.app.screenName) still owes frames at \(time) s")
         }
         try settle()
-        guard case .list(let list) = reader.app.screen else { Issue.record("no list"); return }
+        guard let list = reader.app.screen as? ListScreen else { Issue.record("no list"); return }
         reader.app.open(0, in: list)
         try settle()
-        for action in [MenuPanel.Action.feeds, .settings, .about, .filter(.starred)] {
-            reader.app.perform(action, at: time)
+        for action in [ReaderAction.showFeeds, .showSettings, .showAbout, .showRiver(.starred)] {
+            reader.app.perform(action)
             try settle()
         }
     }
@@ -384,7 +385,7 @@ final class LoopbackBox: @unchecked Sendable {
         lines += ["2600000 0 move 400 160", "2620000 0 up 400 160"]
         try TraceReplay(trace: try TouchTrace(parsing: lines.joined(separator: "\n")), fps: 60)
             .play(reader.app, loop: reader.loop) { _ in }
-        guard case .article(let article, _) = reader.app.screen else { Issue.record("not reading"); return }
+        guard let article = reader.app.screen as? ArticleScreen else { Issue.record("not reading"); return }
         let rest = article.pager.scroll.offset
         #expect(rest > 150, "scrolled \(rest) pt")
         #expect(saved.last?.scrollY == rest.rounded(), "saved at \(String(describing: saved.last?.scrollY)), resting at \(rest)")

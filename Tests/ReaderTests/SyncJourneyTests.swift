@@ -95,7 +95,7 @@ import Touch
         }
 
         var statuses: [String] {
-            guard case .feeds(let feeds) = reader.app.screen else { return [] }
+            guard let feeds = reader.app.screen as? FeedsScreen else { return [] }
             return feeds.visibleFeeds().map(\.status)
         }
     }
@@ -116,9 +116,9 @@ import Touch
         // The list was empty; the synced entries come in as the empty screen gives way to the list.
         #expect(panel.reader.app.inspection().first { $0.0 == "screen" }?.1 == .string("list"))
 
-        panel.reader.app.perform(.feeds, at: 2)
+        panel.reader.app.perform(.showFeeds)
         #expect(panel.statuses == ["Synced just now", "Synced just now"])
-        guard case .feeds(let feeds) = panel.reader.app.screen else { Issue.record("not on the feeds screen"); return }
+        guard let feeds = panel.reader.app.screen as? FeedsScreen else { Issue.record("not on the feeds screen"); return }
         #expect(feeds.list.actions.map(\.title) == ["Mute"], "the server owns the subscriptions: no Remove")
         feeds.startRefresh(at: 3)
         _ = panel.reader.app.advance(to: 3.02)
@@ -135,8 +135,8 @@ import Touch
         try panel.waitForSyncs(1)
         // The password changes on the server: the panel's key is refused from now on.
         panel.key.set(Array("0123456789abcdef0123456789abcdef".utf8))
-        panel.reader.app.perform(.feeds, at: 2)
-        guard case .feeds(let feeds) = panel.reader.app.screen else { Issue.record("not on the feeds screen"); return }
+        panel.reader.app.perform(.showFeeds)
+        guard let feeds = panel.reader.app.screen as? FeedsScreen else { Issue.record("not on the feeds screen"); return }
         feeds.startRefresh(at: 3)
         try panel.waitForSyncs(2)
         guard case .failure(let error)? = panel.outcomes.last else { Issue.record("expected a refusal"); return }
@@ -147,7 +147,7 @@ import Touch
         // Nothing the first sync brought is lost.
         #expect(try panel.store.entryStates().count == 3)
         // Once the pull's lines fade, each feed says the last sync failed.
-        panel.reader.app.perform(.feeds, at: 10)
+        panel.reader.app.perform(.showFeeds)
         #expect(panel.statuses == Array(repeating: "Sync failed: authentication failed (Fever auth: 0)", count: 2))
     }
 }

@@ -1,7 +1,7 @@
 import Touch
 import Widgets
 
-/// `lectern replay reader`'s fields for one frame (READER.md's contract; keep the names).
+/// `lectern replay reader`'s fields for one frame (docs/replay.md's contract; keep the names).
 extension ReaderApp {
     public func inspection() -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = [("screen", .string(screenName)), ("overlay", overlayName.map { .string($0) } ?? .null)]
@@ -15,7 +15,7 @@ extension ReaderApp {
         } else {
             fields.append(("menu", .null))
         }
-        if case .qr(let text)? = overlay { fields.append(("qr", .object([("text", .string(text))]))) } else {
+        if case .code(let code)? = overlay { fields.append(("qr", .object([("text", .string(code.text))]))) } else {
             fields.append(("qr", .null))
         }
         fields.append(("textSize", .number(context.settings.bodySize)))
@@ -24,11 +24,11 @@ extension ReaderApp {
         fields.append(("samples", .bool(context.library.showsSamples)))
         fields.append(("power", .string((wall?.power ?? .on).rawValue)))
         fields.append(("saving", .bool(context.library.unsavedReason == nil)))
-        if case .ambient(let ambient) = screen, let card = ambient.currentCard {
+        if let ambient = screen as? AmbientScreen, let card = ambient.currentCard {
             fields.append(("card", .object([("id", .string(card.row.entry.key)), ("title", .string(card.row.title)),
                                             ("continues", .bool(card.continues))])))
         }
-        if case .feeds(let feeds) = screen {
+        if let feeds = screen as? FeedsScreen {
             fields.append(("pull", .string(feeds.state.rawValue)))
             fields.append(("feeds", .array(feeds.visibleFeeds().map { row in
                 .object([("url", .string(row.feed.url)), ("title", .string(row.feed.title ?? row.feed.url)),
@@ -37,7 +37,7 @@ extension ReaderApp {
             })))
             fields.append(("undo", .bool(feeds.undo != nil)))
         }
-        if case .list(let list) = screen {
+        if let list = screen as? ListScreen {
             fields.append(("refresh", .string(list.refresh.state.rawValue)))
             fields.append(("newEntries", .integer(list.newCount)))
             fields.append(("sheet", .string(list.list.sheet.isVisible ? "open" : "closed")))
@@ -46,30 +46,16 @@ extension ReaderApp {
         return fields
     }
 
-    public var screenName: String {
-        switch screen {
-        case .list: "list"
-        case .article: "article"
-        case .feeds: "feeds"
-        case .settings: "settings"
-        case .empty: "empty"
-        case .ambient: "ambient"
-        case .night: "night"
-        }
-    }
+    public var screenName: String { screen.name }
 
     var overlayName: String? {
         if menu.overlay.isShowing { return "menu" }
-        if case .list(let list) = screen, list.list.sheet.isVisible { return "sheet" }
-        switch overlay {
-        case .qr?: return "qr"
-        case .image?: return "image"
-        case nil: return nil
-        }
+        if let list = screen as? ListScreen, list.list.sheet.isVisible { return "sheet" }
+        return overlay?.name
     }
 
     var listField: JSONValue {
-        guard case .list(let list) = screen else { return .null }
+        guard let list = screen as? ListScreen else { return .null }
         let rows: [JSONValue] = list.visibleRows().map { visible in
             let entry = visible.row.entry
             return .object([("id", .string(entry.key)), ("link", entry.link.map { .string($0) } ?? .null),
@@ -82,7 +68,7 @@ extension ReaderApp {
     }
 
     var articleField: JSONValue {
-        guard case .article(let article, _) = screen else { return .null }
+        guard let article = screen as? ArticleScreen else { return .null }
         let row = article.current
         let transition: JSONValue = article.pager.transition.map { t in
             .object([("to", .string(article.pages.rows[t.to].entry.key)),
@@ -104,7 +90,7 @@ extension ReaderApp {
 
     /// Scrolls the open article to its end, with no gesture, and reports whether an article was open.
     public func jumpToArticleEnd() -> Bool {
-        guard case .article(let article, _) = screen else { return false }
+        guard let article = screen as? ArticleScreen else { return false }
         article.pager.restore(scrollY: article.pager.scroll.maxOffset)
         invalidateDrawing()
         return true

@@ -52,25 +52,25 @@ extension ReaderApp {
         needsFullDraw = true
         switch day.mode {
         case .ambient:
-            if case .ambient = screen { return }
+            if screen is AmbientScreen { return }
             turnAmbient()
         case .night:
-            if case .night = screen { return }
-            leaveForTheWall()
-            screen = .night(NightScreen())
+            if screen is NightScreen { return }
+            showWall(NightScreen())
         case .awake:
-            if case .night = screen { comeBack() }
+            if screen is NightScreen { comeBack() }
         }
     }
 
-    /// Keeps the screen a person had (not ambient or night) to come back to, and closes what floats over it.
-    func leaveForTheWall() {
-        switch screen {
-        case .ambient, .night: break
-        default:
-            resumeScreen = screen
+    /// A screen of the wall over the one a person had (never over another of the wall's, which it replaces);
+    /// what floats over the screen closes.
+    func showWall(_ wallScreen: any Screen) {
+        if screen.isWall {
+            navigator.replace(with: wallScreen)
+        } else {
             // Counted back from now: the panel's wall clock tells only the present moment, whatever time it is given.
             leftAlone = wall.map { Timestamp(secondsSince1970: wallNow.secondsSince1970 - Int64(time - $0.lastTouch)) }
+            navigator.push(wallScreen)
         }
         overlay = nil
         menuPanel = nil
@@ -78,48 +78,40 @@ extension ReaderApp {
     }
 
     func turnAmbient() {
-        leaveForTheWall()
         let now = context.wallClock(time)
         let rows = (try? context.library.river(.unread, now: now, utcOffsetSeconds: context.utcOffset(now))) ?? []
-        var resume: RiverRow?
-        if case .article(let article, _)? = resumeScreen { resume = article.current }
-        let ambient = AmbientScreen(context: context, rows: rows, resume: resume, at: time)
-        screen = .ambient(ambient)
+        // The article a person was reading, under the wall's screens, comes first as "continue reading".
+        let left = navigator.stack.last { !$0.isWall }
+        let ambient = AmbientScreen(context: context, rows: rows, resume: (left as? ArticleScreen)?.current, at: time)
+        showWall(ambient)
     }
 
     /// Back to the screen the person left (woken at night, the "continue reading" card), else the list.
     func comeBack() {
         wall?.leaveAmbient()
-        if case .list(let list)? = resumeScreen {
-            // The list as it is now, what arrived meanwhile marked: the rows were not under a finger.
-            resumeScreen = nil
-            show(.list(makeList(list.filter, newSince: leftAlone)))
-        } else if let resume = resumeScreen {
-            resumeScreen = nil
-            show(resume)
-        } else {
+        guard navigator.leaveWall() else {
             restore(ReaderPlace())
             needsFullDraw = true
+            return
         }
+        if let list = screen as? ListScreen {
+            // The list as it is now, what arrived meanwhile marked: the rows were not under a finger.
+            navigator.replace(with: river(list.filter, newSince: leftAlone))
+        }
+        shown()
     }
 
-    func collectAmbientEvents(_ ambient: AmbientScreen) {
-        for event in ambient.takeEvents() {
-            switch event {
-            case .continueReading:
-                comeBack()
-            case .list:
-                wall?.leaveAmbient()
-                resumeScreen = nil
-                show(context.library.hasFeeds ? .list(makeList(.unread, newSince: leftAlone)) : .empty(Self.emptyScreen(context)))
-            case .open(let index):
-                guard ambient.rows.indices.contains(index) else { continue }
-                wall?.leaveAmbient()
-                resumeScreen = nil
-                let list = ListScreen(context: context, filter: .unread, rows: ambient.rows,
-                                      unread: context.library.unreadCount())
-                open(index, in: list)
-            }
+    func leaveWall(_ exit: WallExit) {
+        switch exit {
+        case .resume: comeBack()
+        case .river:
+            wall?.leaveAmbient()
+            perform(.showRiver(.unread, newSince: leftAlone))
+        case .entry(let index, let rows):
+            wall?.leaveAmbient()
+            let list = ListScreen(context: context, filter: .unread, rows: rows, unread: context.library.unreadCount())
+            navigator.reset(to: [list])
+            open(index, in: list)
         }
     }
 }

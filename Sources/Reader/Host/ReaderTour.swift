@@ -72,17 +72,17 @@ public struct ReaderTour {
         case "list": break
         case "article": try play(reader, "0 0 down 200 \(rowY)\n60000 0 up 200 \(rowY)")
         case "article-image":
-            guard case .list(let list) = app.screen,
+            guard let list = app.screen as? ListScreen,
                   let index = list.rows.indices.first(where: { hasImage(list.rows[$0]) }) else { return nil }
             app.open(index, in: list)
         case "menu": try play(reader, "0 0 down \(w - 40) 28\n60000 0 up \(w - 40) 28")
         case "sheet": try play(reader, "0 0 down 200 \(rowY)\n700000 0 up 200 \(rowY)")
-        case "feeds": app.perform(.feeds, at: 0)
-        case "settings": app.perform(.settings, at: 0)
-        case "about": app.perform(.about, at: 0)
+        case "feeds": app.perform(.showFeeds)
+        case "settings": app.perform(.showSettings)
+        case "about": app.perform(.showAbout)
         case "qr":
             try play(reader, "0 0 down 200 \(rowY)\n60000 0 up 200 \(rowY)")
-            app.perform(.qr, at: 2)
+            app.perform(.showSharedCode)
         case "empty":
             let empty = HeadlessReader(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, fps: 60,
                                        typesetter: typesetter, settings: settings,
@@ -97,10 +97,10 @@ public struct ReaderTour {
         case "gesture-swipe":
             try play(reader, "0 0 down 500 \(rowY)\n30000 0 move 460 \(rowY)\n60000 0 move 380 \(rowY)\n90000 0 move 300 \(rowY)\n120000 0 up 300 \(rowY)")
         case "gesture-next-article":
-            guard case .list(let list) = app.screen, list.rows.count > 1 else { return nil }
+            guard let list = app.screen as? ListScreen, list.rows.count > 1 else { return nil }
             app.open(0, in: list)
             try reader.loop.frame(at: 0)
-            guard case .article(let article, _) = app.screen else { return nil }
+            guard let article = app.screen as? ArticleScreen else { return nil }
             let bottom = max(0, article.pager.scroll.maxOffset)
             article.pager.restore(scrollY: bottom)
             app.invalidateDrawing()

@@ -16,6 +16,8 @@ struct AmbientCard {
     private let byline: TextLayout
     private let feedName: TextLayout?
     private let picture: String?
+    /// The link's QR code, encoded once with the card (nil without a link, or one no code can hold).
+    private let code: QRCode?
 
     static let margin = 40.0
 
@@ -24,6 +26,7 @@ struct AmbientCard {
         self.row = row
         self.continues = continues
         self.context = context
+        code = row.entry.link.flatMap { try? QRCode(encoding: $0) }
         let theme = context.theme
         let typography = context.typography
         let width = Self.textWidth(context)
@@ -73,11 +76,12 @@ struct AmbientCard {
         canvas.draw(kicker, at: Point(x: x, y: kickerY))
         canvas.draw(title, at: Point(x: x, y: titleY))
         canvas.draw(byline, at: Point(x: x, y: bylineY))
-        if let link = row.entry.link {
+        if row.entry.link != nil {
             let side = Self.codeSide(context)
             let square = Rect(x: bounds.width - Self.margin - side + shift.x, y: bounds.height - Self.margin - side + shift.y,
                               width: side, height: side)
-            QRPicture.draw(link, into: canvas, square: square)
+            canvas.fill(square, with: Color.white)
+            if let code { QRCodeView.draw(code, into: canvas, square: square) }
         }
     }
 

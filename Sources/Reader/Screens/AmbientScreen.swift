@@ -13,12 +13,6 @@ import Widgets
 /// article, or goes back to where the person was; the chip at the top left goes to the list. Between
 /// crossfades nothing moves and nothing is drawn: the loop sleeps until the next one is due.
 final class AmbientScreen: Component {
-    enum Event: Equatable {
-        case open(index: Int)
-        case continueReading
-        case list
-    }
-
     static let fadeSeconds = 1.0
     static let chip = Rect(x: 8, y: 8, width: 92, height: 40)
 
@@ -36,7 +30,7 @@ final class AmbientScreen: Component {
     /// Rotation waits until this time (a touch pauses it).
     private var pausedUntil = -Double.infinity
     private var tap = TapRecognizer()
-    private var events = EventQueue<Event>()
+    private var events = EventQueue<ReaderAction>()
     private var time: Double
     private var drawn: (card: Int, fade: Double?)?
     /// How many cards have been shown: it moves the layout a few points now and then against burn-in.
@@ -74,14 +68,14 @@ final class AmbientScreen: Component {
             if event.phase == .up || event.phase == .cancel { pausedUntil = event.time + cardSeconds }
             guard tap.state == .ended else { continue }
             if Self.chip.contains(tap.location) {
-                events.append(.list)
+                events.append(.leaveWall(.river))
             } else if let card = currentCard {
-                events.append(card.continues ? .continueReading : .open(index: current - (resume == nil ? 0 : 1)))
+                events.append(.leaveWall(card.continues ? .resume : .entry(index: current - (resume == nil ? 0 : 1), rows: rows)))
             }
         }
     }
 
-    func takeEvents() -> [Event] { events.take() }
+    func takeEvents() -> [ReaderAction] { events.take() }
 
     // MARK: Time
 
@@ -166,4 +160,13 @@ final class AmbientScreen: Component {
         let steps: [Double] = [0, 3, -2, 4, -4, 1, -3, 2]
         return Point(x: steps[count % steps.count], y: steps[(count * 3 + 1) % steps.count])
     }
+}
+
+extension AmbientScreen: Screen {
+    var name: String { "ambient" }
+    func takeActions() -> [ReaderAction] { takeEvents() }
+    /// The next card is the panel at rest, not work under way.
+    var activeDeadline: Double? { nil }
+    var menuPull: MenuPullStart { .nowhere }
+    var isWall: Bool { true }
 }

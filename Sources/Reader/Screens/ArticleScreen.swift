@@ -8,29 +8,24 @@ import Widgets
 /// (pre-rendered, so no frame of the slide is blank). A tap on a link or an image is reported; the chip at the
 /// top left goes back to the list. The pull for the menu is the app's (it runs over every screen).
 final class ArticleScreen: Component {
-    enum Event: Equatable {
-        case back
-        /// The pager settled on another entry of the river.
-        case turned(to: Int)
-        case link(String)
-        case image(url: String, alt: String?)
-    }
-
     static let chip = Rect(x: 8, y: 8, width: 92, height: 40)
 
     let context: ReaderContext
+    /// The river the article was opened from: the pager pages through its rows, and marks them read there.
+    let list: ListScreen
     let pages: EntryPages
     let pager: ArticlePager
     private var tap = TapRecognizer()
-    private var events = EventQueue<Event>()
+    private var events = EventQueue<ReaderAction>()
     /// Whether the back chip was on the glass when last drawn (it hides during a slide); nil when nothing is
     /// known to be there.
     private var chipDrawn: Bool?
     private let back: TextLayout
 
-    init(context: ReaderContext, rows: [RiverRow], index: Int, scrollY: Double = 0) {
+    init(context: ReaderContext, list: ListScreen, index: Int, scrollY: Double = 0) {
         self.context = context
-        pages = EntryPages(rows: rows, context: context)
+        self.list = list
+        pages = EntryPages(rows: list.rows, context: context)
         pager = ArticlePager(frame: context.bounds, source: pages, startingAt: index, typography: context.typography,
                              glyphs: context.glyphs, theme: context.theme)
         back = context.typography.layout("‹ List", style: context.style(size: 15, weight: .bold, color: context.theme.accent),
@@ -40,7 +35,7 @@ final class ArticleScreen: Component {
 
     var current: RiverRow { pages.rows[pager.current] }
 
-    func takeEvents() -> [Event] { events.take() }
+    func takeEvents() -> [ReaderAction] { events.take() }
 
     /// Whether the pager has taken the touch (a vertical drag): the menu's pull must not.
     var claimsTouch: Bool { pager.scroll.isDragging || pager.transition != nil }
@@ -60,15 +55,19 @@ final class ArticleScreen: Component {
         } else if let body = pager.currentPage as? ArticleBody,
                   let target = body.target(at: Point(x: point.x, y: point.y + pager.scroll.offset)) {
             switch target {
-            case .link(let url): events.append(.link(url))
-            case .image(let url, let alt): events.append(.image(url: url, alt: alt))
+            case .link(let url): events.append(.showCode(url))
+            case .image(let url, let alt): events.append(.showPicture(url: url, alt: alt))
             }
         }
     }
 
     func advance(to time: Double) -> Bool {
         let moving = pager.advance(to: time)
-        for case .turned(let index) in pager.takeEvents() { events.append(.turned(to: index)) }
+        // The pager settled on another entry of the river: read, and the place to come back to.
+        for case .turned(let index) in pager.takeEvents() {
+            if let mark = list.markOpened(index) { events.append(mark) }
+            events.append(.placeMoved)
+        }
         return moving
     }
 
@@ -103,5 +102,25 @@ final class ArticleScreen: Component {
                         color: theme.backdrop.faded(by: 0.92))
             canvas.draw(back, at: Point(x: c.minX + 12, y: c.midY - context.typography.height(of: back) / 2))
         }
+    }
+}
+
+extension ArticleScreen: Screen {
+    var name: String { "article" }
+    func takeActions() -> [ReaderAction] { takeEvents() }
+    var menuPull: MenuPullStart { .anywhere }
+    var holdsTouch: Bool { claimsTouch }
+    var river: ListScreen? { list }
+    var sharedLink: String? { current.entry.link }
+
+    func place(over below: (any Screen)?) -> ReaderPlace {
+        ReaderPlace(filter: Navigator.placeFilter(list.filter), entry: current.entry.id.rawValue,
+                    scrollY: max(0, pager.scroll.offset))
+    }
+
+    /// The river's rows kept as they are (the pager's neighbours must stay the ones the person had).
+    func relaid(at time: Double) -> [any Screen]? {
+        let relaid = ListScreen(context: context, filter: list.filter, rows: list.rows, unread: context.library.unreadCount())
+        return [relaid, ArticleScreen(context: context, list: relaid, index: pager.current, scrollY: pager.scroll.offset)]
     }
 }

@@ -9,15 +9,6 @@ import Widgets
 /// went wrong) as the reports come in. A feed's row swipes open to Mute and Unsubscribe; unsubscribing waits
 /// behind the undo bar, and only happens once the bar has gone.
 final class FeedsScreen: Component {
-    enum Event: Equatable {
-        case refreshAll
-        case open(FeedID)
-        case openMenu
-        case toggleMute(FeedID)
-        /// The undo bar went without an undo: unsubscribe for good.
-        case unsubscribe(FeedID)
-    }
-
     /// Where a feed's refresh is during a pull.
     enum Progress: Equatable {
         case waiting
@@ -30,7 +21,7 @@ final class FeedsScreen: Component {
     let control: PullToAction
     let arrow: ArrowStatusView
     let list: SwipeList<FeedCell>
-    private var events = EventQueue<Event>()
+    private var events = EventQueue<ReaderAction>()
     private var touches = TouchSequence<Part>()
     private var tap = TapRecognizer()
     private(set) var progress: [FeedID: Progress] = [:]
@@ -84,14 +75,14 @@ final class FeedsScreen: Component {
         box.status = { [unowned self] feed in statusLine(feed, now: context.wallClock(time)) }
     }
 
-    func takeEvents() -> [Event] { events.take() }
+    func takeEvents() -> [ReaderAction] { events.take() }
 
     /// The control began its action (pulled, or from code): every feed waits, the app refreshes them.
     private func takeControlEvents() {
         for case .triggered in control.takeEvents() {
             for feed in feeds where !feed.fetch.isGone { progress[feed.id] = .waiting }
             reconfigureAll()
-            events.append(.refreshAll)
+            events.append(.refresh(from: .feeds))
         }
     }
 
@@ -153,10 +144,13 @@ final class FeedsScreen: Component {
             takeControlEvents()
             for reported in list.takeEvents() {
                 switch reported {
-                case .selected(let row): events.append(.open(feeds[row].id))
-                case .action(let row, _): events.append(.toggleMute(feeds[row].id))
+                case .selected(let row):
+                    let feed = feeds[row]
+                    events.append(.showRiver(.feed(feed.id, url: feed.url, title: feed.title ?? feed.url)))
+                case .action(let row, _): events.append(.write(.muted(feeds[row].id, !feeds[row].isMuted)))
                 case .deleted(let row):
-                    if let pending = undo { events.append(.unsubscribe(feeds[pending.index].id)) }
+                    // The undo bar went without an undo: unsubscribe for good.
+                    if let pending = undo { events.append(.write(.unsubscribed(feeds[pending.index].id))) }
                     undo = UndoBar(index: row, text: "Unsubscribed from \(feeds[row].title ?? feeds[row].url)",
                                    until: time + UndoBar.seconds)
                     chromeChanged = true
@@ -187,7 +181,7 @@ final class FeedsScreen: Component {
         }
         if let pending = undo, pending.until <= time {
             undo = nil
-            events.append(.unsubscribe(feeds[pending.index].id))
+            events.append(.write(.unsubscribed(feeds[pending.index].id)))
             chromeChanged = true
         }
         let moving = list.advance(to: time)
@@ -284,4 +278,17 @@ final class FeedsScreen: Component {
             return (feeds[row.id], list.offset(ofRow: row.id) ?? 0, statusLine(feeds[row.id], now: context.wallClock(time)).0)
         }
     }
+}
+
+extension FeedsScreen: Screen {
+    var name: String { "feeds" }
+    func takeActions() -> [ReaderAction] { takeEvents() }
+    func relaid(at time: Double) -> [any Screen]? { [FeedsScreen(context: context)] }
+
+    func storeChanged(_ change: StoreChange) {
+        if case .muted(let id, _) = change { refreshFeed(id) }
+    }
+
+    func refreshReported(_ report: FeedRefresher.Report) { self.report(report) }
+    func refreshFinished(added: Int, at time: Double) { refreshFinished(at: time) }
 }

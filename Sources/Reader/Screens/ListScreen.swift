@@ -8,21 +8,6 @@ import Widgets
 /// Mail's swipe on each row (a long press gives the same sheet), a "N new" bar when a refresh brings entries
 /// (the rows under the finger never move), and an undo bar after a row is taken away.
 final class ListScreen: Component {
-    enum Event: Equatable {
-        case open(index: Int)
-        case openMenu
-        case refresh
-        /// The red slot took the row away (Unread: marked read; Starred: unstarred).
-        case removed(index: Int)
-        /// The red slot on a river that keeps its rows (Today, a feed): read state toggled.
-        case toggleRead(index: Int)
-        case sheet(index: Int, option: SheetOption)
-        case undo(index: Int)
-        case showNew
-    }
-
-    enum SheetOption: Equatable { case toggleRead, toggleStar, qr, muteFeed }
-
     static let headerHeight = ScreenHeader.height
     static let bannerHeight = 40.0
 
@@ -32,7 +17,7 @@ final class ListScreen: Component {
     var rows: [RiverRow] { rowsBox.rows }
     let list: SwipeList<EntryCell>
     let refresh: CircularRefresh
-    private var events = EventQueue<Event>()
+    private var events = EventQueue<ReaderAction>()
     private var touches = TouchSequence<Part>()
     private var tap = TapRecognizer()
     /// Entries a refresh brought that the rows do not show yet.
@@ -106,7 +91,15 @@ final class ListScreen: Component {
         }
     }
 
-    func takeEvents() -> [Event] { events.take() }
+    func takeEvents() -> [ReaderAction] { events.take() }
+
+    /// The river `filter` as the store has it at `time`, `newSince` marking what is new.
+    static func river(_ filter: RiverFilter, context: ReaderContext, time: Double, newSince: Timestamp? = nil) -> ListScreen {
+        let now = context.wallClock(time)
+        let rows = (try? context.library.river(filter, now: now, utcOffsetSeconds: context.utcOffset(now))) ?? []
+        return ListScreen(context: context, filter: filter, rows: rows, unread: context.library.unreadCount(),
+                          newSince: newSince)
+    }
 
     /// A row's entry changed in the store (read, starred): its cell is set again when next drawn.
     func update(_ index: Int, _ change: (inout RiverEntry) -> Void) {
@@ -121,7 +114,7 @@ final class ListScreen: Component {
     private func takeRefreshEvents() {
         for case .began(let time) in refresh.takeEvents() {
             list.closeOpenRow(at: time)
-            events.append(.refresh)
+            events.append(.refresh(from: .list))
         }
     }
 
@@ -175,26 +168,75 @@ final class ListScreen: Component {
             tap.handle(event)
             guard tap.state == .ended else { return }
             if owner == .header, menuFrame.contains(tap.location) { events.append(.openMenu) }
-            if owner == .banner { events.append(.showNew) }
-            if owner == .undo, let undo { events.append(.undo(index: undo.index)) }
+            if owner == .banner { events.append(.showRiver(filter)) }
+            if owner == .undo, let undo { undoRemoval(undo.index) }
         case nil:
             break
         }
     }
 
+    /// The swipe list's report, as the app's actions; the row shows its new state at once.
     private func take(_ reported: SwipeList<EntryCell>.Event) {
         switch reported {
-        case .selected(let row): events.append(.open(index: row))
+        case .selected(let row): events.append(.open(index: row, of: self))
         case .deleted(let row):
-            events.append(.removed(index: row))
+            // The red slot took the row away (Unread: marked read; Starred: unstarred).
+            setRemoved(row, true)
             undo = UndoBar(index: row, text: filter == .starred ? "Unstarred" : "Marked as read", until: time + UndoBar.seconds)
             chromeChanged = true
-        case .action(let row, _): events.append(.toggleRead(index: row))
+        case .action(let row, _):
+            // The red slot on a river that keeps its rows (Today, a feed): read state toggled.
+            toggleRead(row)
         case .sheetOption(let row, let option):
-            let options: [SheetOption] = [.toggleRead, .toggleStar, .qr, .muteFeed]
-            if options.indices.contains(option) { events.append(.sheet(index: row, option: options[option])) }
+            guard rows.indices.contains(row) else { return }
+            let entry = rows[row].entry
+            switch option {
+            case 0: toggleRead(row)
+            case 1:
+                events.append(.write(.starred(entry.id, !entry.isStarred)))
+                update(row) { $0.isStarred.toggle() }
+            case 2: if let link = entry.link { events.append(.showCode(link)) }
+            case 3:
+                // Its rows leave Unread and Today at once; Feeds lists it as muted, where a swipe unmutes it.
+                events.append(.write(.muted(entry.feed, true)))
+                events.append(.showRiver(filter))
+            default: break
+            }
         case .sheetCancelled: break
         }
+    }
+
+    private func toggleRead(_ row: Int) {
+        guard rows.indices.contains(row) else { return }
+        let entry = rows[row].entry
+        events.append(.write(.read([entry.id], !entry.isRead)))
+        update(row) { $0.isRead.toggle() }
+    }
+
+    /// What the red slot does on this river, done (`removed`) or undone.
+    private func setRemoved(_ row: Int, _ removed: Bool) {
+        guard rows.indices.contains(row) else { return }
+        let entry = rows[row].entry
+        if filter == .starred {
+            events.append(.write(.starred(entry.id, !removed)))
+            update(row) { $0.isStarred = !removed }
+        } else {
+            events.append(.write(.read([entry.id], removed)))
+            update(row) { $0.isRead = removed }
+        }
+    }
+
+    /// The undo bar's Undo: the row's entry as it was, the row back where it was.
+    private func undoRemoval(_ row: Int) {
+        setRemoved(row, false)
+        restore(row, at: time)
+    }
+
+    /// Row `index` opened: its entry is marked read once the panel rests, and the row shows it read at once.
+    func markOpened(_ index: Int) -> ReaderAction? {
+        guard rows.indices.contains(index), !rows[index].entry.isRead else { return nil }
+        update(index) { $0.isRead = true }
+        return .writeAtRest(.read([rows[index].entry.id], true))
     }
 
     /// Brings a removed row back where it was (the undo bar's Undo).
@@ -306,5 +348,23 @@ final class ListScreen: Component {
             return (rows[row.id], Rect(x: 0, y: frame.minY + row.top - list.scroll.offset, width: frame.width,
                                        height: row.height), list.offset(ofRow: row.id) ?? 0)
         }
+    }
+}
+
+extension ListScreen: Screen {
+    var name: String { "list" }
+    func takeActions() -> [ReaderAction] { takeEvents() }
+    var menuPull: MenuPullStart { list.sheet.isVisible ? .nowhere : .rightEdge }
+    var river: ListScreen? { self }
+
+    func place(over below: (any Screen)?) -> ReaderPlace { ReaderPlace(filter: Navigator.placeFilter(filter)) }
+
+    func relaid(at time: Double) -> [any Screen]? { [ListScreen.river(filter, context: context, time: time)] }
+
+    func refreshFinished(added: Int, at time: Double) { refreshFinished(added: added, at: time, minimum: 0.6) }
+
+    func entriesArrived(_ added: Int, at time: Double) -> [ReaderAction] {
+        refreshFinished(added: added, at: time, minimum: 0)
+        return []
     }
 }

@@ -11,9 +11,16 @@ final class NightScreen: Component {
     func handle(_ frame: TouchFrame) {}
     func advance(to time: Double) -> Bool { false }
     var deadline: Double? { nil }
-    func takeEvents() -> [Never] { [] }
+    func takeEvents() -> [ReaderAction] { [] }
     func invalidateDrawing() { drawn = false }
     func pendingDamage(on canvas: Canvas) -> DamageRegion { drawn ? DamageRegion() : DamageRegion(canvas.clip) }
     func didDraw() { drawn = true }
     func paint(_ canvas: Canvas) { canvas.fill(Rect(x: -1, y: -1, width: 1e6, height: 1e6), with: .black) }
+}
+
+extension NightScreen: Screen {
+    var name: String { "night" }
+    func takeActions() -> [ReaderAction] { [] }
+    var menuPull: MenuPullStart { .nowhere }
+    var isWall: Bool { true }
 }

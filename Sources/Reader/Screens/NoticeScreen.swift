@@ -16,6 +16,7 @@ final class NoticeScreen: Component {
     }
 
     let context: ReaderContext
+    let kind: Kind
     let lines: [Line]
     private var tap = TapRecognizer()
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
@@ -27,8 +28,9 @@ final class NoticeScreen: Component {
     private var drawnOffset: Double?
     private let contentHeight: Double
 
-    init(context: ReaderContext, lines: [Line]) {
+    init(context: ReaderContext, kind: Kind = .empty, lines: [Line]) {
         self.context = context
+        self.kind = kind
         self.lines = lines
         let theme = context.theme
         let typography = context.typography
@@ -119,5 +121,17 @@ final class NoticeScreen: Component {
             canvas.fill(RoundedRect(x: f.minX, y: f.minY, width: f.width, height: f.height, cornerRadius: 10), color: theme.backdrop)
             canvas.draw(target.label, at: Point(x: f.minX + 4, y: f.midY - context.typography.height(of: target.label) / 2))
         }
+    }
+}
+
+extension NoticeScreen: Screen {
+    var name: String { kind == .empty ? "empty" : "settings" }
+
+    func takeActions() -> [ReaderAction] { takeEvents().compactMap(Self.action(for:)) }
+
+    func relaid(at time: Double) -> [any Screen]? { [NoticeScreen.make(kind, context: context)] }
+
+    func entriesArrived(_ added: Int, at time: Double) -> [ReaderAction] {
+        kind == .empty && context.library.hasFeeds ? [.showRiver(.unread)] : []
     }
 }

@@ -3,9 +3,34 @@ import Touch
 import Widgets
 
 /// The screens of words: empty, settings, about.
-extension ReaderApp {
-    static func emptyScreen(_ context: ReaderContext) -> NoticeScreen {
-        NoticeScreen(context: context, lines: [
+extension NoticeScreen {
+    enum Kind {
+        case empty, settings, about
+    }
+
+    static func make(_ kind: Kind, context: ReaderContext) -> NoticeScreen {
+        switch kind {
+        case .empty: emptyScreen(context)
+        case .settings: settingsScreen(context)
+        case .about: aboutScreen(context)
+        }
+    }
+
+    /// What a target's tap asks for, by the name it shows.
+    static func action(for target: String) -> ReaderAction? {
+        switch target {
+        case "Smaller": .adjust(.textSize(step: -1))
+        case "Larger": .adjust(.textSize(step: 1))
+        case "Light", "Sepia", "Dark": .adjust(.theme(Theme.Name(rawValue: target.lowercased()) ?? .light))
+        case "Nearer": .adjust(.readingDistance(by: -0.3))
+        case "Farther": .adjust(.readingDistance(by: 0.3))
+        case "Done": .showRiver(.unread)
+        default: nil
+        }
+    }
+
+    private static func emptyScreen(_ context: ReaderContext) -> NoticeScreen {
+        NoticeScreen(context: context, kind: .empty, lines: [
             .title("Nothing to read yet"),
             .text("This panel has no feeds. To add some, put an OPML file (every feed reader can export one) named "
                 + "feeds.opml on the card's boot partition, beside lectern.conf, the file a laptop shows when the card "
@@ -15,9 +40,9 @@ extension ReaderApp {
         ])
     }
 
-    static func settingsScreen(_ context: ReaderContext) -> NoticeScreen {
+    private static func settingsScreen(_ context: ReaderContext) -> NoticeScreen {
         let s = context.settings
-        return NoticeScreen(context: context, lines: [
+        return NoticeScreen(context: context, kind: .settings, lines: [
             .title("Settings"),
             .setting(label: "Text size", value: "\(ReaderSettings.plain(s.textSize)) pt", targets: ["Smaller", "Larger"]),
             .setting(label: "Theme", value: s.theme.rawValue.capitalizedFirst, targets: ["Light", "Sepia", "Dark"]),
@@ -29,7 +54,7 @@ extension ReaderApp {
         ])
     }
 
-    static func aboutScreen(_ context: ReaderContext) -> NoticeScreen {
+    private static func aboutScreen(_ context: ReaderContext) -> NoticeScreen {
         let library = context.library
         let feeds = library.feeds()
         let lastFetch = feeds.compactMap(\.fetch.lastFetch).max()
@@ -41,7 +66,7 @@ extension ReaderApp {
         if let size = library.storeSize { lines.append(.text("Store: \(size / 1024) KiB.")) }
         if let lastFetch { lines.append(.text("Last refresh: \(lastFetch.iso8601).")) }
         lines.append(.actions(["Done"]))
-        return NoticeScreen(context: context, lines: lines)
+        return NoticeScreen(context: context, kind: .about, lines: lines)
     }
 }
 

@@ -7,14 +7,9 @@ import Widgets
 /// a grid that fits the panel at any text size. Names are what the targets show, and what `lectern replay
 /// reader` reports.
 final class MenuPanel {
-    enum Action: Equatable {
-        case filter(RiverFilter)
-        case feeds, textSmaller, textLarger, theme, qr, markAllRead, settings, about
-    }
-
     struct Item {
         var name: String
-        var action: Action
+        var action: ReaderAction
         var frame: Rect
         var label: TextLayout
     }
@@ -25,12 +20,13 @@ final class MenuPanel {
     /// `article`: an article is on screen, so "QR code" (of that article) is offered.
     init(context: ReaderContext, article: Bool) {
         self.context = context
-        var entries: [(String, Action)] = [("Unread", .filter(.unread)), ("Today", .filter(.today)),
-                                           ("Starred", .filter(.starred)), ("Feeds", .feeds),
-                                           ("Text size −", .textSmaller), ("Text size +", .textLarger),
-                                           ("Theme: \(context.settings.theme.rawValue.capitalizedFirst)", .theme)]
-        if article { entries.append(("QR code", .qr)) }
-        entries += [("Mark all read", .markAllRead), ("Settings", .settings), ("About", .about)]
+        var entries: [(String, ReaderAction)] = [("Unread", .showRiver(.unread)), ("Today", .showRiver(.today)),
+                                                 ("Starred", .showRiver(.starred)), ("Feeds", .showFeeds),
+                                                 ("Text size −", .adjust(.textSize(step: -1))),
+                                                 ("Text size +", .adjust(.textSize(step: 1))),
+                                                 ("Theme: \(context.settings.theme.rawValue.capitalizedFirst)", .adjust(.nextTheme))]
+        if article { entries.append(("QR code", .showSharedCode)) }
+        entries += [("Mark all read", .markAllRead), ("Settings", .showSettings), ("About", .showAbout)]
         let bounds = context.bounds
         let columns = bounds.width >= 640 ? 3 : 2
         let rowsNeeded = (entries.count + columns - 1) / columns

@@ -1,0 +1,94 @@
+import Feeds
+import Raster
+import Touch
+import Widgets
+
+/// What the screens ask for, carried out: navigation, overlays, store writes and settings.
+extension ReaderApp {
+    func takeScreenActions() {
+        for action in screen.takeActions() { perform(action) }
+    }
+
+    func perform(_ action: ReaderAction) {
+        switch action {
+        case .open(let index, let list): open(index, in: list)
+        case .back:
+            navigator.pop()
+            shown()
+        case .showRiver(let filter, let newSince):
+            show([context.library.hasFeeds ? river(filter, newSince: newSince) : NoticeScreen.make(.empty, context: context)])
+        case .showFeeds: show([FeedsScreen(context: context)])
+        case .showSettings: show([NoticeScreen.make(.settings, context: context)])
+        case .showAbout: show([NoticeScreen.make(.about, context: context)])
+        case .openMenu: presentMenu(at: time)
+        case .leaveWall(let exit): leaveWall(exit)
+        case .placeMoved: placeChanged()
+        case .showCode(let link): overlay = .code(LinkCode(link))
+        case .showSharedCode: if let link = screen.sharedLink { overlay = .code(LinkCode(link)) }
+        case .showPicture(let url, let alt): overlay = .picture(url: url, alt: alt)
+        case .refresh(let origin): startRefresh(from: origin)
+        case .write(let change):
+            storeWrite { try Self.write(change, to: context.library, at: wallNow) }
+            screen.storeChanged(change)
+        case .writeAtRest(let change):
+            let (library, now) = (context.library, wallNow)
+            writesAtRest.append { try Self.write(change, to: library, at: now) }
+        case .markAllRead:
+            guard let list = screen.river else { return }
+            storeWrite { _ = try context.library.markAllRead(list.rows, of: list.filter, at: wallNow) }
+            if screen === list { show([river(list.filter)]) }
+        case .adjust(let change): adjust(change)
+        }
+    }
+
+    /// Opens row `index` of the list: the entry is marked read as it opens (the list shows it read on return).
+    func open(_ index: Int, in list: ListScreen) {
+        guard list.rows.indices.contains(index) else { return }
+        navigator.push(ArticleScreen(context: context, list: list, index: index))
+        if let mark = list.markOpened(index) { perform(mark) }
+        shown()
+    }
+
+    static func write(_ change: StoreChange, to library: ReaderLibrary, at now: Timestamp) throws {
+        switch change {
+        case .read(let ids, let read): try library.markRead(ids, read: read, at: now)
+        case .starred(let id, let starred): try library.setStarred(id, starred, at: now)
+        case .muted(let feed, let muted): try library.setMuted(feed, muted)
+        case .unsubscribed(let feed): try library.unsubscribe(feed)
+        }
+    }
+
+    func storeWrite(_ body: () throws -> Void) {
+        do { try body() } catch { onStoreError?(error) }
+    }
+
+    /// Writes every store change still waiting for the panel to rest (the kiosk stopping must lose none).
+    public func flushWritesAtRest() {
+        let writes = writesAtRest
+        writesAtRest.removeAll()
+        for write in writes { storeWrite(write) }
+    }
+
+    // MARK: Settings
+
+    func adjust(_ change: SettingChange) {
+        var settings = context.settings
+        switch change {
+        case .textSize(let step): settings.textSize = settings.textSize(stepped: step)
+        case .theme(let name): settings.theme = name
+        case .nextTheme:
+            let names = Theme.Name.allCases
+            settings.theme = names[((names.firstIndex(of: settings.theme) ?? 0) + 1) % names.count]
+        case .readingDistance(let by): settings.readingDistance = min(3, max(0.3, settings.readingDistance + by))
+        }
+        context.settings = settings
+        settingsChanged()
+    }
+
+    /// A setting changed on the panel: saved, and the screen set again in the new size or colours (the place
+    /// is kept: the same river, the same article at the same point).
+    func settingsChanged() {
+        onSettingsChange?(context.settings)
+        if let screens = screen.relaid(at: time) { show(screens) }
+    }
+}

@@ -1,0 +1,27 @@
+import Raster
+import Widgets
+
+/// What floats over the screen until a tap anywhere closes it: a link's QR code, or a picture seen whole.
+enum Overlay {
+    case code(LinkCode)
+    case picture(url: String, alt: String?)
+
+    /// Its name in `replay reader`'s `overlay` field.
+    var name: String {
+        switch self {
+        case .code: "qr"
+        case .picture: "image"
+        }
+    }
+}
+
+extension ReaderApp {
+    /// The overlay over the dimmed screen.
+    func drawOverlay(_ overlay: Overlay, into canvas: Canvas) {
+        canvas.blend(context.bounds, with: Color(red: 0, green: 0, blue: 0, alpha: 0.55))
+        switch overlay {
+        case .code(let code): code.draw(into: canvas, context: context)
+        case .picture(let url, let alt): WholePicture.draw(url, alt: alt, into: canvas, context: context)
+        }
+    }
+}
