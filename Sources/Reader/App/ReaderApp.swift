@@ -11,10 +11,8 @@ import Widgets
 /// and the other screens (a swipe that starts on a row away from the edge moves the row), from anywhere on an
 /// article (its page has nothing to scroll sideways).
 public final class ReaderApp: Scene {
-    /// Owner of one touch sequence. `edgeOrScreen`: a touch that starts in the right edge's strip belongs to
-    /// what is under it until it moves inward, when the pull for the menu takes it: a tap there (on an open
-    /// row's slot, on the Menu button) reaches its target.
-    enum Owner: Equatable { case screen, menu, overlay, pull, articleOrPull, edgeOrScreen }
+    /// Owner of one touch sequence (see `chooseOwner`).
+    enum Owner: Equatable { case screen, overlay, shared }
 
     /// How wide the strip along the right edge is where a pull for the menu starts, points.
     static let edgeWidth = 28.0
@@ -28,10 +26,8 @@ public final class ReaderApp: Scene {
     }
     let menu: PullMenu
     var menuPanel: MenuPanel?
-    var pullPan = PanRecognizer(axis: .horizontal)
     var overlayTap = TapRecognizer()
     var touches = TouchSequence<Owner>()
-    var sequenceOwner: Owner = .screen
     var time = 0.0
     var needsFullDraw = true
     /// A refresh under way: the pull (or the feeds screen) that started it is told when it ends.
@@ -119,64 +115,47 @@ public final class ReaderApp: Scene {
 
     // MARK: Scene: input
 
+    /// Each frame is split once: the wall hears every touch first (one that wakes the panel goes no further),
+    /// then each sequence goes whole to its owner, chosen as it starts.
     public func handle(_ frame: TouchFrame) {
-        for event in frame.events { handle(event) }
-    }
-
-    func handle(_ event: TouchEvent) {
-        if wallSwallows(event) { return }
+        let kept = frame.events.filter { !wallSwallows($0) }
         // The restart notice has been seen once a person touches the panel.
-        if context.notice != nil, event.phase == .down {
+        if context.notice != nil, kept.contains(where: { $0.phase == .down }) {
             context.notice = nil
             needsFullDraw = true
         }
-        // The owner is chosen when a sequence starts; a second finger joins the sequence as it is.
-        let starts = event.phase == .down && !touches.isActive
-        guard let owner = touches.route(event, choose: { chooseOwner(for: event) }) else { return }
-        if starts {
-            sequenceOwner = owner
-            pullPan.reset()
-            overlayTap.reset()
-        }
-        switch sequenceOwner {
-        case .menu: handleMenu(event)
-        case .overlay: handleOverlay(event)
-        case .pull:
-            pullPan.handle(event)
-            menu.follow(pullPan, at: event.time)
-            takeMenuEvents(at: event.time)
-        case .articleOrPull:
-            if !screen.holdsTouch { pullPan.handle(event) }
-            if pullPan.state == .began, !screen.holdsTouch {
-                // The pull wins: the article hears its finger cancelled and nothing more of this sequence.
-                handleScreen(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, time: event.time))
-                sequenceOwner = .pull
-                menu.follow(pullPan, at: event.time)
-                return
+        for part in touches.split(TouchFrame(time: frame.time, events: kept), choose: chooseOwner) {
+            switch part.owner {
+            case .screen: handleScreen(part.frame)
+            case .overlay:
+                if part.starts { overlayTap.reset() }
+                for event in part.frame.events {
+                    overlayTap.handle(event)
+                    if overlayTap.state == .ended { overlay = nil }
+                }
+            case .shared:
+                // The menu's pull shares the screen's touches: what it leaves is the screen's.
+                let screens = menu.share(part.frame, start: pullStart, pageHolds: screen.holdsTouch)
+                takeMenuEvents(at: part.frame.time)
+                if !screens.events.isEmpty { handleScreen(screens) }
             }
-            handleScreen(event)
-        case .edgeOrScreen:
-            pullPan.handle(event)
-            if pullPan.state == .began {
-                // The finger moved: the pull wins, and the screen hears its finger cancelled.
-                handleScreen(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, time: event.time))
-                sequenceOwner = .pull
-                menu.follow(pullPan, at: event.time)
-                return
-            }
-            handleScreen(event)
-        case .screen: handleScreen(event)
         }
     }
 
+    /// Who a touch sequence belongs to: the screen alone (the wall's screens take every touch), the overlay
+    /// (a tap closes it), or the screen shared with the menu's pull (and the menu itself while it shows).
     func chooseOwner(for event: TouchEvent) -> Owner {
         if screen.isWall { return .screen }
-        if menu.overlay.isShowing { return .menu }
-        if overlay != nil { return .overlay }
+        if overlay != nil, !menu.overlay.isShowing { return .overlay }
+        return .shared
+    }
+
+    /// Where the screen on show lets a pull for the menu start.
+    var pullStart: PullMenu.PullStart {
         switch screen.menuPull {
-        case .nowhere: return .screen
-        case .anywhere: return .articleOrPull
-        case .rightEdge: return event.position.x >= context.size.width - Self.edgeWidth ? .edgeOrScreen : .screen
+        case .nowhere: .nowhere
+        case .rightEdge: .rightEdge(width: Self.edgeWidth)
+        case .anywhere: .anywhere
         }
     }
 
@@ -202,18 +181,8 @@ public final class ReaderApp: Scene {
         takeMenuEvents(at: time)
     }
 
-    func handleMenu(_ event: TouchEvent) {
-        menu.handle(TouchFrame([event]))
-        takeMenuEvents(at: event.time)
-    }
-
-    func handleOverlay(_ event: TouchEvent) {
-        overlayTap.handle(event)
-        if overlayTap.state == .ended { overlay = nil }
-    }
-
-    func handleScreen(_ event: TouchEvent) {
-        screen.handle(TouchFrame([event]))
+    func handleScreen(_ frame: TouchFrame) {
+        screen.handle(frame)
         takeScreenActions()
     }
 

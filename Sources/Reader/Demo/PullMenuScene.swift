@@ -7,15 +7,13 @@ import Widgets
 /// drag pulls the page for the menu; a vertical one scrolls the article; while the menu shows, it takes every
 /// touch and a tap closes it.
 public final class PullMenuScene: DemoScene {
-    private enum Gesture: Hashable, Sendable { case pull, scroll }
-    private enum Owner: Equatable, Sendable { case page, menu }
 
     private let setting: HostSetting
     private let page: ArticlePage
     let menu: PullMenu
     private(set) var scroll: ScrollView
-    private var arena = PullMenuScene.makeArena()
-    private var touches = TouchSequence<Owner>()
+    private var scrollPan = PanRecognizer(axis: .vertical, dominance: 0)
+    private var pageTouches = TouchSlots()
     /// Where the page was scrolled when last drawn: the page is this scene's own, not a component's.
     private var drawnScroll: Double?
 
@@ -37,29 +35,17 @@ public final class PullMenuScene: DemoScene {
         }
     }
 
-    private static func makeArena() -> GestureArena<Gesture> {
-        // The horizontal pull is listed first: on an event where both would start, the more specific one wins.
-        GestureArena([(.pull, .pan(PanRecognizer(axis: .horizontal))),
-                      (.scroll, .pan(PanRecognizer(axis: .vertical, dominance: 0)))])
-    }
-
     // MARK: Scene
 
     public func handle(_ frame: TouchFrame) {
-        for event in frame.events {
-            // While the menu shows it takes every touch (a tap closes it); otherwise the arena decides whether a
-            // drag pulls for the menu or scrolls the page.
-            let owner = touches.route(event) { menu.overlay.isShowing ? .menu : .page }
-            switch owner {
-            case .menu:
-                menu.handle(TouchFrame(time: event.time, events: [event]))
-            case .page:
-                arena.handle(event)
-                if arena.winner == .pull, let pan = arena.pan(.pull) { menu.follow(pan, at: event.time) }
-                if arena.winner == .scroll, let pan = arena.pan(.scroll) { scroll.follow(pan, at: event.time) }
-            case nil:
-                break
-            }
+        // While the menu shows it takes every touch (a tap closes it); otherwise a drag that moves sideways first
+        // pulls for the menu, and one that scrolls the page first keeps it.
+        let page = menu.share(frame, start: .anywhere, pageHolds: scrollPan.state == .began || scrollPan.state == .changed)
+        for event in page.events {
+            if event.phase == .down, pageTouches.isEmpty { scrollPan.reset() }
+            pageTouches.apply(event)
+            scrollPan.handle(event)
+            scroll.follow(scrollPan, at: event.time)
         }
         // The demo has no menu items: a tap only closes the menu.
         _ = menu.takeEvents()

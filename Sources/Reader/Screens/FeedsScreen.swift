@@ -63,7 +63,7 @@ final class FeedsScreen: Component {
         // the next sync, so only Mute (the panel's own) is offered.
         let actions = context.library.syncAccount == nil ? [mute, unsubscribe] : [mute]
         list = SwipeList(frame: frame, ids: Array(feeds.indices), rowHeight: FeedCell.height, actions: actions,
-                         sheetOptions: [], typography: context.typography, refresh: control,
+                         sheetOptions: [], typography: context.typography, refresh: .action(control),
                          makeCell: { FeedCell(context: context) },
                          configure: { cell, id in
                              let (line, failed) = box.status(box.feeds[id])

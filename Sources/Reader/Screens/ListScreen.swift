@@ -55,7 +55,7 @@ final class ListScreen: Component {
         let rowsRef = RowsBox(rows, now: context.wallClock(0), newSince: newSince)
         list = SwipeList(frame: frame, ids: Array(rows.indices), rowHeight: cellHeight,
                          actions: [.more, slot], sheetOptions: ["Mark as read", "Star", "Show QR code", "Mute this feed"],
-                         typography: context.typography, refresh: refresh,
+                         typography: context.typography, refresh: .refresh(refresh),
                          makeCell: { EntryCell(context: context) },
                          configure: { cell, id in
                              let row = rowsRef.rows[id]

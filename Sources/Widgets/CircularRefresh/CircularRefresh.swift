@@ -88,7 +88,7 @@ public final class CircularRefresh: Component {
     }
 
     /// Plays the list's vertical pan onto the list and the control.
-    public func follow(_ pan: PanRecognizer, at time: Double) {
+    func follow(_ pan: PanRecognizer, at time: Double) {
         scroll.follow(pan, at: time)
         switch pan.state {
         case .began, .changed:

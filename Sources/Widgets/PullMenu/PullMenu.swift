@@ -14,9 +14,9 @@ import Touch
 /// - pulling the other way stops dead at 0: nothing moves, nothing breaks, and pulling left again acts at once.
 ///
 /// A touch sequence is the pull's (its own horizontal pan, `handle`) or, while the menu shows, the menu's: a tap
-/// there is reported as `.tapped(at:)` and the menu fades. An owner whose own arena decides what a drag is hands
-/// the winning pan to `follow` instead. The page itself is the owner's, painted through `content` shifted by
-/// the pull.
+/// there is reported as `.tapped(at:)` and the menu fades. When the page under the menu takes touches too, the
+/// owner `share`s each frame instead: where a pull may start is an option (`PullStart`), and the pull claims a
+/// touch only once it moves. The page itself is the owner's, painted through `content` shifted by the pull.
 public final class PullMenu: Component {
     public enum Event: Sendable, Equatable {
         /// The menu began to show (a pull let go past the affordance, or `present`).
@@ -25,6 +25,20 @@ public final class PullMenu: Component {
         case tapped(at: Point)
     }
     private enum Owner: Equatable, Sendable { case pull, menu }
+
+    /// Where a pull for the menu may start when the page under it takes touches too (`share`).
+    public enum PullStart: Equatable, Sendable {
+        /// Nowhere: every touch is the page's.
+        case nowhere
+        /// In a strip this wide along the right edge, once the finger moves inward: a tap in the strip is the
+        /// page's (an open row's slot, a button at the edge).
+        case rightEdge(width: Double)
+        /// Anywhere a sideways drag starts, unless the page took the touch first (its own drag began).
+        case anywhere
+    }
+
+    /// Who a shared touch sequence belongs to: the showing menu, the page, or the page until the pull takes it.
+    private enum Share: Equatable, Sendable { case menu, page, pageOrPull }
 
     /// Pull (offset) that makes progress 1: the affordance's width.
     public static let fullPull = DragAffordance.size
@@ -43,6 +57,9 @@ public final class PullMenu: Component {
     private var touches = TouchSequence<Owner>()
     private var pan = PanRecognizer(axis: .horizontal)
     private var menuTap = TapRecognizer()
+    private var sharing = TouchSequence<Share>()
+    /// The pull took the shared sequence under way: the rest of it is the pull's.
+    private var pullTook = false
     /// Paints the page, shifted left by the pull (`dx` ≤ 0), when the menu owns the page's drawing.
     public var content: ((Canvas, _ dx: Double) -> Void)?
     /// The words the dimmed menu shows; nil when the owner draws its own menu over the dimming (the reader's).
@@ -70,8 +87,8 @@ public final class PullMenu: Component {
              width: DragAffordance.size, height: DragAffordance.size)
     }
 
-    /// Plays the horizontal pan (the scene's arena decided the drag is horizontal) onto the pull at `time`.
-    public func follow(_ pan: PanRecognizer, at time: Double) {
+    /// Plays the horizontal pan onto the pull at `time`.
+    func follow(_ pan: PanRecognizer, at time: Double) {
         switch pan.state {
         case .began:
             isPulling = true
@@ -132,16 +149,65 @@ extension PullMenu {
             switch owner {
             case .menu:
                 if starts { menuTap.reset() }
-                menuTap.handle(event)
-                guard menuTap.state == .ended, overlay.phase == .open || overlay.phase == .opening else { continue }
-                tapOnMenu(at: event.time)
-                events.append(.tapped(at: menuTap.location))
+                tapMenu(event)
             case .pull:
                 if starts { pan.reset() }
                 pan.handle(event)
                 follow(pan, at: event.time)
             }
         }
+    }
+
+    /// A touch frame shared with the page under the menu, split once. While the menu shows, the sequence is the
+    /// menu's (a tap closes it). Otherwise one that starts where a pull may (`start`) is watched by the pull's
+    /// pan and stays the page's until that pan begins: then the page hears the finger cancelled and the pull takes
+    /// the rest. `pageHolds`: the page has taken the touch (its own drag began), so no pull starts. Returns what
+    /// of `frame` is the page's.
+    public func share(_ frame: TouchFrame, start: PullStart, pageHolds: Bool) -> TouchFrame {
+        var page: [TouchEvent] = []
+        for event in frame.events {
+            let starts = event.phase == .down && !sharing.isActive
+            guard let owner = sharing.route(event, choose: { share(of: event, start: start) }) else { continue }
+            if starts {
+                pan.reset()
+                menuTap.reset()
+                pullTook = false
+            }
+            switch owner {
+            case .menu: tapMenu(event)
+            case .page: page.append(event)
+            case .pageOrPull:
+                if !pullTook, !pageHolds { pan.handle(event) }
+                if !pullTook, pan.state == .began, !pageHolds {
+                    pullTook = true
+                    page.append(TouchEvent(slot: event.slot, phase: .cancel, position: event.position, time: event.time))
+                    follow(pan, at: event.time)
+                } else if pullTook {
+                    pan.handle(event)
+                    follow(pan, at: event.time)
+                } else {
+                    page.append(event)
+                }
+            }
+        }
+        return TouchFrame(time: frame.time, events: page)
+    }
+
+    private func share(of event: TouchEvent, start: PullStart) -> Share {
+        if overlay.isShowing { return .menu }
+        switch start {
+        case .nowhere: return .page
+        case .rightEdge(let width): return event.position.x >= frame.maxX - width ? .pageOrPull : .page
+        case .anywhere: return .pageOrPull
+        }
+    }
+
+    /// A touch while the menu shows: a tap closes it, and says where it landed.
+    private func tapMenu(_ event: TouchEvent) {
+        menuTap.handle(event)
+        guard menuTap.state == .ended, overlay.phase == .open || overlay.phase == .opening else { return }
+        tapOnMenu(at: event.time)
+        events.append(.tapped(at: menuTap.location))
     }
 
     public func takeEvents() -> [Event] { events.take() }

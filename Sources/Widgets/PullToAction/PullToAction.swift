@@ -66,7 +66,7 @@ public final class PullToAction: Component {
     // MARK: The scroll view's finger
 
     /// Plays the content's vertical pan onto the scroll view and the control.
-    public func follow(_ pan: PanRecognizer, at time: Double) {
+    func follow(_ pan: PanRecognizer, at time: Double) {
         scroll.follow(pan, at: time)
         switch pan.state {
         case .began, .changed:

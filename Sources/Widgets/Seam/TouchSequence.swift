@@ -25,4 +25,21 @@ public struct TouchSequence<Owner: Sendable & Equatable>: Sendable {
         slots.apply(event)
         return owner
     }
+
+    /// `frame` split once by owner: consecutive events of one owner go together, in order, as one frame, with
+    /// whether that part starts a sequence. Events that belong to nobody (a stray lift) are dropped.
+    public mutating func split(_ frame: TouchFrame, choose: (TouchEvent) -> Owner)
+        -> [(owner: Owner, frame: TouchFrame, starts: Bool)] {
+        var parts: [(owner: Owner, frame: TouchFrame, starts: Bool)] = []
+        for event in frame.events {
+            let starts = event.phase == .down && !isActive
+            guard let owner = route(event, choose: { choose(event) }) else { continue }
+            if !starts, let last = parts.indices.last, parts[last].owner == owner {
+                parts[last].frame.events.append(event)
+            } else {
+                parts.append((owner, TouchFrame(time: frame.time, events: [event]), starts))
+            }
+        }
+        return parts
+    }
 }

@@ -39,7 +39,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     private var ownScroll: ScrollView
     /// A pull control above the rows (a refresh, Pull to Action): when there is one, it owns the scroller, so
     /// the pull that scrolls the list is the pull that acts.
-    public let refresh: PulledScroller?
+    let refresh: (any PulledScroller)?
     public var scroll: ScrollView { refresh?.scroll ?? ownScroll }
     public let list: ListView<Cell>
     public private(set) var sheet: ActionSheet
@@ -75,7 +75,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
 
     public init(frame: Rect, ids: [Int], rowHeight: Double, actions: [SwipeAction] = [.more, .delete],
                 direction: LayoutDirection = .leftToRight, sheetOptions: [String], typography: Typography,
-                refresh: PulledScroller? = nil,
+                refresh: PullControl? = nil,
                 makeCell: @escaping () -> Cell, configure: @escaping (Cell, Int) -> Void,
                 drawCell: @escaping (Cell, Canvas, Rect) -> Void) {
         self.frame = frame
@@ -86,8 +86,8 @@ public final class SwipeList<Cell: AnyObject>: Component {
         list = ListView(frame: frame, ids: ids, rowHeight: rowHeight, makeCell: makeCell, configure: configure)
         ownScroll = ScrollView(frame: frame, contentHeight: list.contentHeight,
                                physics: ScrollPhysics(tolerance: .display(scale: typography.scale.pixelsPerPoint)))
-        self.refresh = refresh
-        refresh?.setContentHeight(list.contentHeight, at: 0)
+        self.refresh = refresh?.scroller
+        self.refresh?.setContentHeight(list.contentHeight, at: 0)
         sheet = ActionSheet(options: sheetOptions)
         let buttonStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.white)
         buttonTitles = actions.map { typography.layout($0.title, style: buttonStyle, width: max(10, $0.width - 8)) }
