@@ -55,4 +55,47 @@ import Widgets
         #expect(!panel.menuItems.isEmpty, "the pull opened the menu")
         #expect(panel.rowOffsets.allSatisfy { $0 == 0 }, "no row was swiped under the pull")
     }
+
+    @Test func everyPointOfAFeedRowsSlotsDoesItsAction() throws {
+        let panel = try ReaderPanel()
+        panel.reader.app.perform(.showFeeds)
+        let size = panel.reader.context.size
+        let y = ListScreen.headerHeight + FeedCell.height / 2
+        // Two slots of 90 pt flush with the right edge: Mute, then the red Remove.
+        let remove = Int(size.width) - 90, mute = remove - 90
+        func feeds() throws -> FeedsScreen { try #require(panel.reader.app.screen as? FeedsScreen) }
+        for x in mute..<Int(size.width) {
+            try panel.play(Gesture.drag(from: Point(x: 600, y: y), to: Point(x: 300, y: y)))
+            #expect(try feeds().visibleFeeds().first?.offset == 180, "the row rests open (before the tap at \(x))")
+            let muted = try #require(try feeds().feeds.first?.isMuted)
+            if x >= remove {
+                // The undo bar waits 5 s before the feed goes: the undo is in the same trace.
+                let bar = UndoBar.frame(in: panel.reader.context.bounds)
+                var removing = false
+                try panel.play(Gesture.tap(Double(x) + 0.5, y) + "\n2000000 0 down \(bar.midX) \(bar.midY)"
+                               + "\n2060000 0 up \(bar.midX) \(bar.midY)") { app, t in
+                    if t > 1, t < 1.9, (app.screen as? FeedsScreen)?.undo != nil { removing = true }
+                }
+                #expect(removing, "a tap at x \(x) on Remove unsubscribes, behind the undo bar")
+                #expect(try feeds().visibleFeeds().count == 1, "... and the undo keeps the feed (x \(x))")
+            } else {
+                try panel.play(Gesture.tap(Double(x) + 0.5, y))
+                #expect(try feeds().feeds.first?.isMuted == !muted, "a tap at x \(x) on Mute toggles the feed's mute")
+            }
+        }
+        #expect(try feeds().feeds.count == 1)
+    }
+
+    @Test func everyPointOfTheFeedsMenuButtonOpensTheMenu() throws {
+        let panel = try ReaderPanel()
+        panel.reader.app.perform(.showFeeds)
+        let size = panel.reader.context.size
+        // The header's last 110 pt, flush with the right edge, are its Menu button.
+        for x in (Int(size.width) - 110)..<Int(size.width) {
+            try panel.play(Gesture.tap(Double(x) + 0.5, ListScreen.headerHeight / 2))
+            #expect(!panel.menuItems.isEmpty, "a tap at x \(x) on the feeds screen's Menu opens the menu")
+            try panel.play(Gesture.tap(100, size.height - 60))
+            #expect(panel.menuItems.isEmpty, "the menu closed again (x \(x))")
+        }
+    }
 }

@@ -239,7 +239,7 @@ final class ReaderPanel {
         // The card lists its options top to bottom.
         #expect(list.list.sheet.options == ["Mark as read", "Star", "Show QR code", "Mute this feed"])
         let index = try #require(list.list.sheet.options.firstIndex(of: option))
-        let card = list.list.sheet.layout(in: list.list.frame).options
+        let card = list.list.sheet.layout().options
         try play(Gesture.tap(card.midX, card.minY + ActionSheet.rowHeight * (Double(index) + 0.5)))
     }
 

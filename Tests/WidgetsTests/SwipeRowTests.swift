@@ -200,7 +200,7 @@ import Testing
             swipeOpen(&script, row: 2)
             script.tap(at: Point(x: 690, y: 200))
         }
-        let card = list.sheet.layout(in: list.frame).options
+        let card = list.sheet.layout().options
         run(list) { $0.tap(at: Point(x: card.midX, y: card.minY + ActionSheet.rowHeight * 1.5)) }
         #expect(list.takeEvents() == [.sheetOption(row: 2, option: 1)])
     }
@@ -267,14 +267,14 @@ import Testing
 }
 
 @Suite struct ActionSheetTests {
-    @Test func slidesUpAndDownFromWhereItIs() {
-        var sheet = ActionSheet(options: ["A", "B"])
+    @Test func slidesUpAndDownFromWhereItIs() throws {
         let bounds = Rect(x: 0, y: 0, width: 800, height: 480)
-        #expect(!sheet.isVisible && sheet.layout(in: bounds).options.minY == 480)
+        let sheet = ActionSheet(frame: bounds, options: ["A", "B"], typography: try makeTypography())
+        #expect(!sheet.isVisible && sheet.layout().options.minY == 480)
         sheet.present(at: 0)
         sheet.advance(to: 0.25)
         #expect(sheet.presence == 1 && sheet.isPresented)
-        let up = sheet.layout(in: bounds)
+        let up = sheet.layout()
         #expect(up.cancel.maxY == 480 - ActionSheet.margin && up.options.height == 108 && up.options.width == 420)
         sheet.dismiss(at: 1)
         #expect(!sheet.isPresented && sheet.isVisible)

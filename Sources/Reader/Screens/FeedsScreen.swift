@@ -127,49 +127,53 @@ final class FeedsScreen: Component {
 
     private var undoFrame: Rect { UndoBar.frame(in: context.bounds) }
 
+    /// Each sequence goes whole to the part it started on: the rows (and the pull above them), or a bar.
     func handle(_ frame: TouchFrame) {
-        for event in frame.events { handle(event) }
+        for part in touches.split(frame, choose: part(under:)) {
+            switch part.owner {
+            case .rows:
+                // Pulls are ignored while the arrow spins (the seed's rule), but rows still swipe and open.
+                list.handle(part.frame)
+                takeControlEvents()
+                for reported in list.takeEvents() { take(reported) }
+            case .header, .undo:
+                for event in part.frame.events { tapBar(part.owner, event) }
+            }
+        }
     }
 
-    private func handle(_ event: TouchEvent) {
-        let owner = touches.route(event) {
-            if event.position.y < ListScreen.headerHeight { return .header }
-            if undo != nil, undoFrame.contains(event.position) { return .undo }
-            return .rows
+    private func part(under event: TouchEvent) -> Part {
+        if event.position.y < ListScreen.headerHeight { return .header }
+        if undo != nil, undoFrame.contains(event.position) { return .undo }
+        return .rows
+    }
+
+    private func take(_ reported: SwipeList<FeedCell>.Event) {
+        switch reported {
+        case .selected(let row):
+            let feed = feeds[row]
+            events.append(.showRiver(.feed(feed.id, url: feed.url, title: feed.title ?? feed.url)))
+        case .action(let row, _): events.append(.write(.muted(feeds[row].id, !feeds[row].isMuted)))
+        case .deleted(let row):
+            // A row taken away while another waits behind the undo bar: that one goes for good.
+            if let pending = undo { events.append(.write(.unsubscribed(feeds[pending.index].id))) }
+            undo = UndoBar(index: row, text: "Unsubscribed from \(feeds[row].title ?? feeds[row].url)",
+                           until: time + UndoBar.seconds)
+            chromeChanged = true
+        case .sheetOption, .sheetCancelled: break
         }
-        switch owner {
-        case .rows?:
-            // Pulls are ignored while the arrow spins (the seed's rule), but rows still swipe and open.
-            list.handle(TouchFrame([event]))
-            takeControlEvents()
-            for reported in list.takeEvents() {
-                switch reported {
-                case .selected(let row):
-                    let feed = feeds[row]
-                    events.append(.showRiver(.feed(feed.id, url: feed.url, title: feed.title ?? feed.url)))
-                case .action(let row, _): events.append(.write(.muted(feeds[row].id, !feeds[row].isMuted)))
-                case .deleted(let row):
-                    // The undo bar went without an undo: unsubscribe for good.
-                    if let pending = undo { events.append(.write(.unsubscribed(feeds[pending.index].id))) }
-                    undo = UndoBar(index: row, text: "Unsubscribed from \(feeds[row].title ?? feeds[row].url)",
-                                   until: time + UndoBar.seconds)
-                    chromeChanged = true
-                case .sheetOption, .sheetCancelled: break
-                }
-            }
-        case .header?, .undo?:
-            if event.phase == .down, touches.isActive { tap.reset() }
-            tap.handle(event)
-            guard tap.state == .ended else { return }
-            if owner == .header, tap.location.x > context.size.width - 110 { events.append(.openMenu) }
-            if owner == .undo, let pending = undo {
-                undo = nil
-                chromeChanged = true
-                let before = list.list.layout.ids.filter { $0 < pending.index }.count
-                list.insert(pending.index, at: before, height: FeedCell.height, time: time)
-            }
-        case nil:
-            break
+    }
+
+    private func tapBar(_ bar: Part, _ event: TouchEvent) {
+        if event.phase == .down { tap.reset() }
+        tap.handle(event)
+        guard tap.state == .ended else { return }
+        if bar == .header, tap.location.x > context.size.width - 110 { events.append(.openMenu) }
+        if bar == .undo, let pending = undo {
+            undo = nil
+            chromeChanged = true
+            let before = list.list.layout.ids.filter { $0 < pending.index }.count
+            list.insert(pending.index, at: before, height: FeedCell.height, time: time)
         }
     }
 

@@ -146,33 +146,36 @@ final class ListScreen: Component {
 
     private var menuFrame: Rect { ScreenHeader.menuFrame(in: context.bounds) }
 
+    /// Each sequence goes whole to the part it started on: the rows (and the sheet over them), or one of the
+    /// bars, where a tap is all there is.
     func handle(_ frame: TouchFrame) {
-        for event in frame.events { handle(event) }
+        for part in touches.split(frame, choose: part(under:)) {
+            switch part.owner {
+            case .rows:
+                list.handle(part.frame)
+                for reported in list.takeEvents() { take(reported) }
+                takeRefreshEvents()
+            case .header, .banner, .undo:
+                for event in part.frame.events { tapBar(part.owner, event) }
+            }
+        }
     }
 
-    private func handle(_ event: TouchEvent) {
-        let owner = touches.route(event) {
-            if list.sheet.isVisible { return .rows }
-            if event.position.y < Self.headerHeight { return .header }
-            if newCount > 0, bannerFrame.contains(event.position) { return .banner }
-            if undo != nil, undoFrame.contains(event.position) { return .undo }
-            return .rows
-        }
-        switch owner {
-        case .rows?:
-            list.handle(TouchFrame([event]))
-            for reported in list.takeEvents() { take(reported) }
-            takeRefreshEvents()
-        case .header?, .banner?, .undo?:
-            if event.phase == .down, touches.isActive { tap.reset() }
-            tap.handle(event)
-            guard tap.state == .ended else { return }
-            if owner == .header, menuFrame.contains(tap.location) { events.append(.openMenu) }
-            if owner == .banner { events.append(.showRiver(filter)) }
-            if owner == .undo, let undo { undoRemoval(undo.index) }
-        case nil:
-            break
-        }
+    private func part(under event: TouchEvent) -> Part {
+        if list.sheet.isVisible { return .rows }
+        if event.position.y < Self.headerHeight { return .header }
+        if newCount > 0, bannerFrame.contains(event.position) { return .banner }
+        if undo != nil, undoFrame.contains(event.position) { return .undo }
+        return .rows
+    }
+
+    private func tapBar(_ bar: Part, _ event: TouchEvent) {
+        if event.phase == .down { tap.reset() }
+        tap.handle(event)
+        guard tap.state == .ended else { return }
+        if bar == .header, menuFrame.contains(tap.location) { events.append(.openMenu) }
+        if bar == .banner { events.append(.showRiver(filter)) }
+        if bar == .undo, let undo { undoRemoval(undo.index) }
     }
 
     /// The swipe list's report, as the app's actions; the row shows its new state at once.

@@ -42,7 +42,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     let refresh: (any PulledScroller)?
     public var scroll: ScrollView { refresh?.scroll ?? ownScroll }
     public let list: ListView<Cell>
-    public private(set) var sheet: ActionSheet
+    public let sheet: ActionSheet
     /// The sheet's options for a row, asked each time it opens (Star or Unstar, as the row is); nil: the
     /// options given at creation.
     public var sheetOptions: ((Int) -> [String])?
@@ -67,9 +67,6 @@ public final class SwipeList<Cell: AnyObject>: Component {
     private var hintCloses: (row: Int, at: Double)?
     private let typography: Typography
     private let buttonTitles: [TextLayout]
-    private var sheetTitles: [TextLayout]
-    private let sheetCancel: TextLayout
-    private let sheetStyle: TextStyle
     private let drawCell: (Cell, Canvas, Rect) -> Void
     public private(set) var time = 0.0
 
@@ -88,14 +85,9 @@ public final class SwipeList<Cell: AnyObject>: Component {
                                physics: ScrollPhysics(tolerance: .display(scale: typography.scale.pixelsPerPoint)))
         self.refresh = refresh?.scroller
         self.refresh?.setContentHeight(list.contentHeight, at: 0)
-        sheet = ActionSheet(options: sheetOptions)
+        sheet = ActionSheet(frame: frame, options: sheetOptions, typography: typography)
         let buttonStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.white)
         buttonTitles = actions.map { typography.layout($0.title, style: buttonStyle, width: max(10, $0.width - 8)) }
-        let sheetStyle = TextStyle(family: .sans, size: 17, color: Color(red: 0.0, green: 0.44, blue: 0.9))
-        self.sheetStyle = sheetStyle
-        sheetTitles = sheetOptions.map { typography.layout($0, style: sheetStyle, width: ActionSheet.maxWidth) }
-        sheetCancel = typography.layout(sheet.cancelTitle, style: sheetStyle.with(weight: .bold),
-                                        width: ActionSheet.maxWidth)
     }
 
     private static func makeArena() -> GestureArena<Gesture> {
@@ -125,18 +117,21 @@ public final class SwipeList<Cell: AnyObject>: Component {
 
     // MARK: Input
 
+    /// A sequence goes whole to the sheet while it shows; the rows' arena takes the others event by event.
     public func handle(_ frame: TouchFrame) {
-        for event in frame.events { handle(event) }
+        for part in touches.split(frame, choose: { _ in sheet.isVisible ? .sheet : .list }) {
+            switch part.owner {
+            case .sheet:
+                sheet.handle(part.frame)
+                for result in sheet.takeEvents() { sheetFinished(result, at: part.frame.time) }
+            case .list:
+                for event in part.frame.events { handleRows(event) }
+            }
+        }
     }
 
-    private func handle(_ event: TouchEvent) {
+    private func handleRows(_ event: TouchEvent) {
         let time = event.time
-        let owner = touches.route(event) { sheet.isVisible ? .sheet : .list }
-        if owner == .sheet {
-            if let result = sheet.handle(event, in: frame) { sheetFinished(result, at: time) }
-            return
-        }
-        guard owner == .list else { return }
         if event.phase == .down, arena.touches.isEmpty { touchBegan(at: event.position, time: time) }
         arena.handle(event)
         switch arena.winner {
@@ -174,10 +169,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     }
 
     private func presentSheet(for id: Int, at time: Double) {
-        if let options = sheetOptions?(id), options != sheet.options {
-            sheet = ActionSheet(options: options, cancelTitle: sheet.cancelTitle)
-            sheetTitles = options.map { typography.layout($0, style: sheetStyle, width: ActionSheet.maxWidth) }
-        }
+        if let options = sheetOptions?(id) { sheet.setOptions(options) }
         sheetRow = id
         sheet.present(at: time)
     }
@@ -375,7 +367,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     public func paint(_ canvas: Canvas) {
         paintRows(canvas)
         refresh?.paint(canvas)
-        sheet.draw(into: canvas, bounds: frame, titles: sheetTitles, cancel: sheetCancel, typography: typography)
+        sheet.paint(canvas)
     }
 
     private func paintRows(_ canvas: Canvas) {
