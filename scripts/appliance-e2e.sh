@@ -32,14 +32,8 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-say() { echo "appliance-e2e: $*"; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}'; }
-passed=0 failed=0
-check() {  # check NAME COMMAND...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); say "ok: $name"; else failed=$((failed + 1)); say "FAIL: $name"; fi
-}
+test_name=appliance-e2e
+. "$here/test-lib.sh"
 total_start=$(now)
 
 # --- the image -----------------------------------------------------------------------------------------------
@@ -68,25 +62,17 @@ awk 'BEGIN {print "0 0 down 1270 400"; for (i = 1; i <= 60; i++) printf "%d 0 mo
 # (every article, the menu and their caches are made when first shown), so that what the second round (the
 # same gestures for LECTERN_SOAK_SECONDS) adds to RSS is growth, not start-up.
 for trace in warm:round soak:$soak_seconds; do
-python3 - "${trace#*:}" > "$work/${trace%%:*}.trace" <<'PY'
+python3 - "$here" "${trace#*:}" > "$work/${trace%%:*}.trace" <<'PY'
 import sys
-rounds = sys.argv[1] == "round"
-end = float("inf") if rounds else float(sys.argv[1]) * 1e6
-t, lines = 0, []
-def stroke(x0, y0, x1, y1, steps=20, dt=16000):
-    global t
-    lines.append(f"{t} 0 down {x0} {y0}")
-    for i in range(1, steps + 1):
-        t += dt
-        lines.append(f"{t} 0 move {round(x0 + (x1 - x0) * i / steps)} {round(y0 + (y1 - y0) * i / steps)}")
-    t += 150000   # held still before lifting: no flick, so the scrolls come back exactly
-    lines.append(f"{t} 0 up")
-    t += 900000
-def tap(x, y):
-    global t
-    lines.append(f"{t} 0 down {x} {y}"); t += 80000; lines.append(f"{t} 0 up"); t += 900000
+sys.path.insert(0, sys.argv[1])
+from touch_trace import Trace
+rounds = sys.argv[2] == "round"
+end = float("inf") if rounds else float(sys.argv[2]) * 1e6
+# Strokes held still 150 ms before lifting: no flick, so the scrolls come back exactly; 0.9 s between gestures.
+trace = Trace(steps=20, hold=150000, gap=900000)
+stroke, tap = trace.stroke, trace.tap
 n = 0
-while t < end and not (rounds and n == 5):
+while trace.t < end and not (rounds and n == 5):
     tap(300, 56 + 118 * (n % 5) + 59)   # open row n % 5
     stroke(640, 600, 640, 250)          # the article: scroll down
     stroke(640, 250, 640, 600)          # and back up
@@ -98,7 +84,7 @@ while t < end and not (rounds and n == 5):
     stroke(1270, 400, 1000, 400)        # a pull from the right edge for the menu
     tap(100, 700)
     n += 1
-print("\n".join(lines))
+print(trace)
 PY
 done
 # Headless, the reader draws over a state directory of its own (an empty store: the bundled samples), as on
@@ -116,16 +102,6 @@ boot() {  # boot: starts QEMU; the second serial port (ttyS1 in the guest) goes 
   boot_start=$(now)
   "$repo/board/qemu-x86_64/run.sh" "$out" --headless -- -serial "file:$work/ttyS1.log" &
   qemu_pid=$!
-}
-wait_serial() {  # wait_serial COUNT PATTERN SECONDS: until the serial console has COUNT lines matching PATTERN
-  local deadline=$((SECONDS + $3))
-  while [ "$(cat "$serial" 2>/dev/null | grep -c "$2")" -lt "$1" ]; do
-    if [ $SECONDS -ge $deadline ] || ! kill -0 "$qemu_pid" 2>/dev/null; then
-      say "gave up waiting for '$2'; the serial console's end:"; tail -30 "$serial" 2>/dev/null | sed 's/^/  | /'
-      return 1
-    fi
-    sleep 0.2
-  done
 }
 guest() { qemu_ctl qga "$out/qga.sock" run --timeout "${timeout:-60}" "$1"; }  # guest COMMAND: sh -c in the guest
 prop() { guest "systemctl show lectern -p $1 --value"; }
@@ -199,9 +175,9 @@ usage_of() { guest "pid=\$(systemctl show lectern -p MainPID --value); echo \$(a
 # --- start -------------------------------------------------------------------------------------------------
 say "start"
 boot
-if ! wait_serial 1 "Started lectern.service" 240; then
+if ! qemu_wait_serial "$serial" 1 "Started lectern.service" 240 30; then
   say "FAIL: lectern never became ready"; failed=$((failed + 1))
-  say "$passed passed, $failed failed; total $(since "$total_start") s"; exit 1
+  summary "; total $(since "$total_start") s"; exit 1
 fi
 boot_to_ready=$(since "$boot_start")
 qemu_ctl qga "$out/qga.sock" wait 60 || { say "FAIL: no guest agent"; exit 1; }
@@ -398,7 +374,7 @@ acknowledged=$(grep -aE '^ack [0-9]+\r?$' "$work/ttyS1.log" | tail -1 | tr -dc '
 say "killed QEMU after ${acknowledged:-no} acknowledged writes"
 cp "$work/ttyS1.log" "$work/acks.log"
 boot
-if wait_serial 1 "Started lectern.service" 240; then
+if qemu_wait_serial "$serial" 1 "Started lectern.service" 240 30; then
   say "boot after the power cut to first frame: $(since "$boot_start") s"
   qemu_ctl qga "$out/qga.sock" wait 60
   guest "runuser -u lectern -- lectern feeds check-writes --store /var/lib/lectern/durability.sqlite --acknowledged=${acknowledged:--1}" > "$work/check.log" 2>&1
@@ -414,5 +390,4 @@ fi
 timeout 30 python3 "$qemu_lib_dir/qemu_ctl.py" qmp "$out/qmp.sock" quit 2>/dev/null || kill -KILL "$qemu_pid" 2>/dev/null
 wait "$qemu_pid" 2>/dev/null; qemu_pid=""
 
-say "$passed passed, $failed failed; total $(since "$total_start") s"
-[ "$failed" -eq 0 ]
+summary "; total $(since "$total_start") s"

@@ -25,7 +25,9 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-say() { echo "qemu-e2e: $*"; }
+test_name=qemu-e2e
+. "$here/test-lib.sh"
+check_ok_format=""  # quiet when it passes
 
 # --- a Debian kernel and its modules, downloaded once into the cache -----------------------------------------
 . "$here/qemu-lib.sh"
@@ -133,32 +135,21 @@ chmod +x "$root/init"
 # on the pager's tab (the second of five in the bar along the bottom) and a pull up past the first article's
 # footer. gesture KIND WIDTH HEIGHT writes one.
 gesture() {
-  python3 - "$@" <<'PY'
+  python3 - "$here" "$@" <<'PY'
 import sys
-kind, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-lines, t = [], 0
-def stroke(x0, y0, x1, y1, steps=30, dt=16000):
-    global t
-    lines.append(f"{t} 0 down {x0} {y0}")
-    for i in range(1, steps + 1):
-        t += dt
-        lines.append(f"{t} 0 move {round(x0 + (x1 - x0) * i / steps)} {round(y0 + (y1 - y0) * i / steps)}")
-    t += 200000   # held still before lifting: no flick
-    lines.append(f"{t} 0 up")
-def tap(x, y):
-    global t
-    lines.append(f"{t} 0 down {x} {y}")
-    t += 80000
-    lines.append(f"{t} 0 up")
+sys.path.insert(0, sys.argv[1])
+from touch_trace import Trace
+kind, w, h = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+trace = Trace(steps=30, hold=200000)   # strokes held still 200 ms before lifting: no flick
 if kind == "menu":
-    stroke(w - 100, h // 2, w - 400, h // 2)
+    trace.stroke(w - 100, h // 2, w - 400, h // 2)
 else:
-    tap(w // 2, h // 3)
-    t += 1500000
-    tap(w * 3 // 10, h - 24)
-    t += 1500000
-    stroke(w // 2, h - 200, w // 2, h - 600)
-print("\n".join(lines))
+    trace.tap(w // 2, h // 3)
+    trace.wait(1500000)
+    trace.tap(w * 3 // 10, h - 24)
+    trace.wait(1500000)
+    trace.stroke(w // 2, h - 200, w // 2, h - 600)
+print(trace)
 PY
 }
 # Logical points to the turned panel's pixels: the inverse of the app's mapping for a 90° mounting.
@@ -180,19 +171,8 @@ qemu-system-x86_64 -machine q35 -m 512 -smp 1 -accel tcg -no-reboot -display non
   -serial "file:$work/serial.log" -qmp "unix:$work/qmp.sock,server=on,wait=off" &
 qemu_pid=$!
 
-wait_for() {  # wait_for COUNT PATTERN SECONDS: until the serial log has COUNT lines matching PATTERN
-  local deadline=$((SECONDS + $3))
-  while [ "$(grep -c "$2" "$work/serial.log" 2>/dev/null || true)" -lt "$1" ]; do
-    if [ $SECONDS -ge $deadline ] || ! kill -0 "$qemu_pid" 2>/dev/null; then
-      say "gave up waiting for '$2'; serial console:"; sed 's/^/  | /' "$work/serial.log" 2>/dev/null; return 1
-    fi
-    sleep 0.5
-  done
-}
+wait_for() { qemu_wait_serial "$work/serial.log" "$@"; }  # wait_for COUNT PATTERN SECONDS: in the serial log
 screendump() { qemu_screendump "$work/qmp.sock" "$1"; }  # what the virtual monitor shows, as PNG
-
-passed=0 failed=0
-check() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); say "FAIL: $*"; fi; }
 
 # What the panel must show: the same screens drawn headless, the gestures played on a virtual clock.
 for orientation in up turned; do
@@ -212,7 +192,7 @@ expect_screen() {
   if wait_for "$2" "$1" 120; then
     sleep 1
     screendump "$work/panel-$5.png"
-    check python3 "$here/png_compare.py" "$work/panel-$5.png" "$3" --rotate "$4"
+    check "the panel's $5 screen is the headless one" python3 "$here/png_compare.py" "$work/panel-$5.png" "$3" --rotate "$4"
   else
     failed=$((failed + 1))
   fi
@@ -225,31 +205,32 @@ expect_screen "e2e: turned menu shown" 1 "$work/turned-menu/pull-menu.png" 90 tu
 expect_screen "e2e: turned footer shown" 1 "$work/turned-footer/pull-menu.png" 90 turned-footer
 # Idle on the panel means asleep in poll: at most one 10 ms tick in 5 s. SIGTERM ends it cleanly (status 0).
 if wait_for 3 "e2e: exit" 120; then
-  check test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 3
-  check test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 3
-  check grep -q "^waiting for a display on /dev/dri/card0" "$work/serial.log"
-  check grep -q "^restored scene article-pager from .*/reader.state" "$work/serial.log"
-  check grep -qE "^uevent add /devices/virtual/input/input[0-9]+ .*SUBSYSTEM=input" "$work/serial.log"
+  check "idle, each of the three runs burned at most one tick in 5 s" \
+    test "$(grep -cE 'e2e: idle ticks [01]([^0-9]|$)' "$work/serial.log")" -eq 3
+  check "SIGTERM ended each of the three runs with status 0" test "$(grep -c 'e2e: exit 0' "$work/serial.log")" -eq 3
+  check "with no monitor on its output, lectern waits for one" grep -q "^waiting for a display on /dev/dri/card0" "$work/serial.log"
+  check "the demo the last run ended on is restored" grep -q "^restored scene article-pager from .*/reader.state" "$work/serial.log"
+  check "the uevent socket saw the touchscreen made" \
+    grep -qE "^uevent add /devices/virtual/input/input[0-9]+ .*SUBSYSTEM=input" "$work/serial.log"
   # Turned 90°, the pull for the menu starts at logical (700, 640): panel pixel (640, 700) on the glass.
-  check grep -q "^touch 0 down 700.0 640.0" "$work/serial.log"
-  check grep -q "^touch 0 move 400.0 640.0" "$work/serial.log"
+  check "turned 90°, the pull goes down at logical (700, 640)" grep -q "^touch 0 down 700.0 640.0" "$work/serial.log"
+  check "... and moves to (400, 640)" grep -q "^touch 0 move 400.0 640.0" "$work/serial.log"
   for kind in menu footer; do
-    check grep -q "replayed [0-9]* frames of /$kind-turned.trace" "$work/serial.log"
+    check "the turned $kind gesture was replayed" grep -q "replayed [0-9]* frames of /$kind-turned.trace" "$work/serial.log"
   done
   # From the last touch event of each gesture to the flip that showed its effect, as measured on the panel (the
   # last such report before each gesture's marker).
-  check grep -q "^frame shown .* ms after the last touch" "$work/serial.log"
+  check "the panel says how soon a frame followed the last touch" grep -q "^frame shown .* ms after the last touch" "$work/serial.log"
   awk '/^frame shown/ {last = $0} /^e2e: .* shown/ {sub(/^e2e: /, ""); print "qemu-e2e: " $0 ": " last}' "$work/serial.log"
 else
   failed=$((failed + 1))
 fi
 if wait_for 1 "e2e: platform soak exit" 300; then
   grep "^soak --platform\|^lectern: " "$work/serial.log" | sed 's/^/qemu-e2e: /' || true
-  check grep -q "e2e: platform soak exit 0" "$work/serial.log"
+  check "the platform soak exits 0" grep -q "e2e: platform soak exit 0" "$work/serial.log"
 else
   failed=$((failed + 1))
 fi
 wait "$qemu_pid" 2>/dev/null || true
 qemu_pid=""
-echo "qemu-e2e: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

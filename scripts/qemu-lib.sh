@@ -5,6 +5,11 @@
 #                                each module's path to the file LIST in the order insmod must load them.
 #   qemu_screendump QMP_SOCKET FILE  what the virtual monitor shows, as PNG.
 #   qemu_ctl ARGS...             scripts/qemu_ctl.py: QMP commands and, with a guest agent, commands in the guest.
+#   qemu_wait_serial LOG COUNT PATTERN SECONDS [LINES]
+#                                until LOG, a guest's serial console, holds COUNT lines matching PATTERN (grep);
+#                                fails after SECONDS, or as soon as the QEMU whose pid is in $qemu_pid has ended,
+#                                saying so through the caller's say, with the last LINES lines of LOG (all of it
+#                                without LINES).
 qemu_lib_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 qemu_kernel() {
@@ -46,3 +51,21 @@ qemu_modules() {
 qemu_ctl() { python3 "$qemu_lib_dir/qemu_ctl.py" "$@"; }
 
 qemu_screendump() { qemu_ctl qmp "$1" screendump "$2"; }
+
+qemu_wait_serial() {
+  local log=$1 count=$2 pattern=$3 deadline=$((SECONDS + $4)) lines=${5:-}
+  # cat: a log QEMU has not made yet counts none
+  while [ "$(cat "$log" 2>/dev/null | grep -c "$pattern")" -lt "$count" ]; do
+    if [ $SECONDS -ge $deadline ] || ! kill -0 "$qemu_pid" 2>/dev/null; then
+      if [ -n "$lines" ]; then
+        say "gave up waiting for '$pattern'; the serial console's end:"
+        tail -n "$lines" "$log" 2>/dev/null | sed 's/^/  | /'
+      else
+        say "gave up waiting for '$pattern'; the serial console:"
+        sed 's/^/  | /' "$log" 2>/dev/null
+      fi
+      return 1
+    fi
+    sleep 0.2
+  done
+}

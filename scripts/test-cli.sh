@@ -6,11 +6,9 @@ bin=$(realpath "${1:?usage: test-cli.sh PATH/TO/lectern}")
 work=$(mktemp -d)
 here=$(cd "$(dirname "$0")" && pwd)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+test_name=cli
+. "$here/test-lib.sh"
+check_ok_format="" check_fail_format="FAIL: %s"  # quiet when it passes
 one_line_error() {  # one_line_error EXPECTED_STATUS ARGS...: fails unless exit status and exactly one stderr line
   local want=$1; shift
   "$bin" "$@" >"$work/stdout" 2>"$work/stderr"
@@ -324,5 +322,4 @@ mkdir -p "$work/state"
 (cd "$work" && STATE_DIRECTORY="$work/state" "$bin" run --headless --scene swipe-rows --out snaps2 --size 320x200 >/dev/null 2>&1)
 check "a headless run writes no reader state" test ! -e "$work/state/reader.state"
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -1,17 +1,30 @@
-# Shell helpers for the end-to-end tests. Source it after setting test_name; it sets nothing else on its own.
+# Shell helpers for the shell tests. Source it after setting test_name; it sets nothing else on its own but
+# the counts and the formats below.
 #   say TEXT...            one line, prefixed with the test's name
 #   now / since T          a timestamp; seconds since T, one decimal
-#   check NAME COMMAND...  runs COMMAND, counts and prints ok or FAIL for NAME
-#   summary                the closing "N passed, N failed" line; exits 1 if anything failed
+#   check NAME COMMAND...  runs COMMAND, counts it passed or failed, and says so for NAME in the formats below
+#   summary [TAIL]         the closing "NAME: N passed, N failed" line (TAIL appended); exits 1 if anything failed
+# What check prints, as printf formats of the check's name, set after sourcing where a test words it otherwise
+# (an empty format prints nothing):
+#   check_ok_format        a passed check: "NAME: ok: %s"
+#   check_fail_format      a failed check: "NAME: FAIL: %s"
 passed=0 failed=0
+check_ok_format="${test_name:-test}: ok: %s"
+check_fail_format="${test_name:-test}: FAIL: %s"
 say() { echo "${test_name:-test}: $*"; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}'; }
 check() {
   local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); say "ok: $name"; else failed=$((failed + 1)); say "FAIL: $name"; fi
+  if "$@"; then
+    passed=$((passed + 1))
+    [ -z "$check_ok_format" ] || printf "$check_ok_format\n" "$name"
+  else
+    failed=$((failed + 1))
+    [ -z "$check_fail_format" ] || printf "$check_fail_format\n" "$name"
+  fi
 }
 summary() {
-  echo "${test_name:-test}: $passed passed, $failed failed"
+  echo "${test_name:-test}: $passed passed, $failed failed${1:-}"
   [ "$failed" -eq 0 ]
 }

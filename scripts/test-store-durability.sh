@@ -14,11 +14,9 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-passed=0 failed=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+test_name="store durability"
+. "$(cd "$(dirname "$0")" && pwd)/test-lib.sh"
+check_ok_format="" check_fail_format="FAIL: %s"  # quiet when it passes
 one_line_error() {  # one_line_error PATTERN ARGS...: exit 1, exactly one stderr line matching PATTERN
   local pattern=$1; shift
   "$bin" "$@" >"$work/stdout" 2>"$work/stderr"
@@ -98,5 +96,4 @@ else
   echo "skipped the read-only test: cannot mount a tmpfs here (needs root)"
 fi
 
-echo "store durability: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

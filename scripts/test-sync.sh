@@ -16,11 +16,9 @@ work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-passed=0 failed=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); echo "ok - $name"; else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+test_name=sync
+. "$here/test-lib.sh"
+check_ok_format="ok - %s" check_fail_format="FAIL: %s"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 100); do python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $1), 0.2)" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 # wait_line FILE PATTERN: until a line matching PATTERN is in FILE (10 s at most).
@@ -198,5 +196,4 @@ control stop-after "calls=" >/dev/null
 sync "$work/h.sqlite" "${greader[@]}" && sync "$work/g.sqlite" "${greader[@]}"
 check "greader: the sync resumes, and two panels agree" test "$(states "$work/g.sqlite")" = "$(states "$work/h.sqlite")"
 
-echo "sync: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

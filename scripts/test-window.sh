@@ -17,12 +17,8 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-say() { echo "window: $*"; }
-passed=0 failed=0
-check() {  # check NAME COMMAND...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); say "ok: $name"; else failed=$((failed + 1)); say "FAIL: $name"; fi
-}
+test_name=window
+. "$here/test-lib.sh"
 same() { python3 "$here/png_compare.py" "$1" "$2" >/dev/null; }
 differs() { ! same "$@"; }
 until_true() {  # until_true SECONDS COMMAND...: runs COMMAND every 0.2 s until it succeeds, for at most SECONDS
@@ -119,5 +115,4 @@ check "... with status 0" test "$status" -eq 0
 check "... having said nothing on stderr" test ! -s "$work/lectern.err"
 [ -s "$work/lectern.err" ] && sed 's/^/  | /' "$work/lectern.err"
 
-say "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary
