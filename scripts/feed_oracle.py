@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares `lectern feed parse --json` with feedparser, the reference FEEDS.md names, field by field.
+"""Compares `lectern feed parse --json` with feedparser, the reference docs/feeds.md names, field by field.
 
 feedparser's result is mapped onto the contract's shape the way the contract defines its fields: HTML values
 (feedparser marks them text/html or application/xhtml+xml) lose their tags, the contents of script, style and
@@ -180,9 +180,9 @@ def _same_enclosures_resolved(ours, ref):
 # Each is a deliberate choice of the contract or a feedparser quirk the reader should not copy.
 ALLOWED = [
     ("id", lambda ours, ref, oe, re_, name: ref is None and ours is not None and (ours == oe.get("link") or ours.startswith("sha256:")),
-     "FEEDS.md: an entry without guid/id takes its link, else a SHA-256 content hash; feedparser leaves id empty"),
+     "docs/feeds.md: an entry without guid/id takes its link, else a SHA-256 content hash; feedparser leaves id empty"),
     ("link", lambda ours, ref, oe, re_, name: ours is None and ref is not None and not re.match(r"https?:", ref) and ref == re_.get("id"),
-     "FEEDS.md: link falls back to an id that is a URL; feedparser also copies opaque guids and tag:/urn: ids"),
+     "docs/feeds.md: link falls back to an id that is a URL; feedparser also copies opaque guids and tag:/urn: ids"),
     ("enclosures", lambda ours, ref, oe, re_, name: len(ours) == len(ref) and all(
         o["url"] == r["url"] and o["length"] == r["length"] and (o["type"] == r["type"] or (o["type"] is None and r["type"] == "text/html"))
         for o, r in zip(ours, ref)),

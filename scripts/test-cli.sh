@@ -80,7 +80,7 @@ printf '0 0 down 10 10\n9223372036854775807 0 up\n' > "$work/forever.trace"
 check "a timestamp out of range is a one-line failure" one_line_error 1 replay pull-menu "$work/forever.trace" --json
 check "a replay past an hour is a one-line failure" one_line_error 1 replay pull-menu "$work/pull.trace" --json --refresh-at 7200
 
-# Replay reader: READER.md's contract over a store (empty here: the bundled samples fill it).
+# Replay reader: docs/replay.md's contract over a store (empty here: the bundled samples fill it).
 printf '0 0 down 200 100\n60000 0 up 200 100\n' > "$work/open.trace"
 "$bin" replay reader "$work/open.trace" --json --store "$work/reader.sqlite" --now 2026-11-24T12:00:00Z \
   --frames "$work/reader-frames" >"$work/reader.out" 2>"$work/reader.err"
@@ -103,7 +103,7 @@ assert last["article"]["id"] == row["id"] and last["article"]["transition"] is N
 assert set(last["article"]) >= {"id", "link", "title", "scrollY", "contentHeight", "transition"}
 assert last["unread"] == frames[0]["unread"] - 1, (frames[0]["unread"], last["unread"])
 PY
-# The wall's day (READER.md, "Wall modes") on the virtual clock, across the night schedule's edges: off at
+# The wall's day (docs/reader.md, "Wall modes") on the virtual clock, across the night schedule's edges: off at
 # 23:00 with the screen black, a touch wakes the panel and does nothing else (nor does a second within 300 ms),
 # the next tap opens a row; in the morning the panel comes back on, into ambient.
 printf '0 0 down 100 20\n60000 0 up 100 20\n4000000 0 down 200 150\n4060000 0 up 200 150\n4200000 0 down 200 150\n4260000 0 up 200 150\n4500000 0 down 200 150\n4560000 0 up 200 150\n' > "$work/night.trace"
@@ -252,7 +252,7 @@ check "feeds commands are listed in help" "$bin" feeds --help >/dev/null
 "$bin" feeds --help >"$work/feeds.out" 2>&1
 check "the stress tools stay hidden" test "$(grep -c 'stress-writer\|check-writes' "$work/feeds.out")" -eq 0
 
-# Feed parse: the contract of FEEDS.md, one JSON document per line per file, a bad file one line on stderr.
+# Feed parse: the contract of docs/feeds.md, one JSON document per line per file, a bad file one line on stderr.
 fixtures=$(cd "$(dirname "$0")/../Tests/FeedsTests/Fixtures" && pwd)
 "$bin" feed parse "$fixtures/rss20-large-blog.xml" "$work/absent.xml" "$fixtures/jsonfeed11.json" --json \
   >"$work/parse.out" 2>"$work/parse.err"

@@ -8,7 +8,7 @@ public struct TitleScreen {
     public static let paper = Palette.paper
     public static let ink = Palette.ink
     public static let accent = Palette.accent
-    /// The collapsed dots' grey (INTERACTIONS.md: gray 0.5).
+    /// The collapsed dots' grey (docs/interactions.md: gray 0.5).
     public static let restingDot = SpringDot.Tint.gray.color
 
     private let typesetter: Typesetter?

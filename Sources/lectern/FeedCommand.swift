@@ -11,7 +11,7 @@ struct FeedCommand: ParsableCommand {
         commandName: "feed", abstract: "Feed tools.", subcommands: [FeedParseCommand.self])
 }
 
-/// `lectern feed parse FILE... --json`: the inspection contract of FEEDS.md, one JSON document a line per file.
+/// `lectern feed parse FILE... --json`: the inspection contract of docs/feeds.md, one JSON document a line per file.
 /// A file that cannot be read or holds no feed gets one line on stderr; the others are still printed, and the
 /// exit status is 1 at the end.
 struct FeedParseCommand: ParsableCommand {
@@ -56,7 +56,7 @@ struct FeedParseCommand: ParsableCommand {
         }
     }
 
-    /// FEEDS.md's shape, keys in its order.
+    /// docs/feeds.md's shape, keys in its order.
     static func contract(_ feed: ParsedFeed) -> JSONValue {
         func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         func date(_ value: Timestamp?) -> JSONValue { value.map { .string($0.iso8601) } ?? .null }

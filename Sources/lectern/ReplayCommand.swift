@@ -5,7 +5,7 @@ import Platform
 import Reader
 
 /// `lectern replay SCENE TRACE --json`: plays a touch trace through one demo scene on the headless display with
-/// a virtual clock and prints every frame's state: the inspection contract of INTERACTIONS.md.
+/// a virtual clock and prints every frame's state: the inspection contract of docs/replay.md.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",

@@ -5,7 +5,7 @@ import Platform
 import Reader
 
 /// `lectern replay reader TRACE --json --store PATH ...`: the real app on the headless display and a virtual
-/// clock, one JSON object per frame (READER.md's contract).
+/// clock, one JSON object per frame (docs/replay.md's contract).
 extension ReplayCommand {
     func runReader() throws {
         guard let storePath = store else { throw CommandFailure("replay reader needs --store PATH") }

@@ -5,7 +5,7 @@ import Platform
 import Reader
 
 /// `lectern sync --once`: one full sync with the aggregator account, from the flags or else the configuration
-/// (FEEDS.md's contract). Progress goes to stderr, the summary is the last line on stdout; exit 0 when the panel
+/// (docs/sync.md's contract). Progress goes to stderr, the summary is the last line on stdout; exit 0 when the panel
 /// and the server agree, 1 with one line naming what failed, 2 for bad flags.
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -43,7 +43,7 @@ func integrate(_ spring: Spring, x0: Double, v0: Double, until end: Double, step
     }
 
     @Test func underdampedMatchesTheWrittenFormula() {
-        // INTERACTIONS.md: x = e^(−ζω0t)·(x0·cos ωd·t + ((v0 + ζω0·x0)/ωd)·sin ωd·t)
+        // docs/interactions.md: x = e^(−ζω0t)·(x0·cos ωd·t + ((v0 + ζω0·x0)/ωd)·sin ωd·t)
         let spring = Spring(mass: 1, stiffness: 911, damping: 24.2)
         let zeta = spring.dampingRatio, w0 = spring.undampedFrequency
         let wd = w0 * (1 - zeta * zeta).squareRoot()

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func pullMenuDotSpring() {
-        // INTERACTIONS.md: UIKit (0.5 s, damping 0.4, velocity 0.5) → ω0 ≈ 30.2, k ≈ 911, c ≈ 24.2, mass 1.
+        // docs/interactions.md: UIKit (0.5 s, damping 0.4, velocity 0.5) → ω0 ≈ 30.2, k ≈ 911, c ≈ 24.2, mass 1.
         let spring = Spring(duration: 0.5, dampingRatio: 0.4, initialVelocity: 0.5)
         #expect(spring.mass == 1)
         #expect(abs(spring.stiffness - 911) < 1, "k = \(spring.stiffness)")

@@ -1,4 +1,4 @@
-/// What a feed document says, whatever its format: the fields a reader needs (FEEDS.md), text already plain.
+/// What a feed document says, whatever its format: the fields a reader needs (docs/feeds.md), text already plain.
 public struct ParsedFeed: Equatable, Sendable {
     public var title: String?
     public var link: String?

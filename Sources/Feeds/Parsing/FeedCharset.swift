@@ -1,6 +1,6 @@
 import Glibc
 
-/// Turns a feed's bytes into UTF-8 the way feedparser and browsers settle a charset (RFC 3023, FEEDS.md):
+/// Turns a feed's bytes into UTF-8 the way feedparser and browsers settle a charset (RFC 3023, docs/feeds.md):
 /// a byte order mark first; for an XML media type the HTTP charset beats the XML declaration; then the
 /// declaration; then the HTTP charset of any other type; else UTF-8. Whatever was chosen, bytes that do not
 /// decode fall back: valid UTF-8 stays UTF-8, anything else is read as windows-1252 (the classic case: a feed

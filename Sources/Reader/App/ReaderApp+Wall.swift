@@ -4,7 +4,7 @@ import Touch
 import Widgets
 
 /// The wall's day over the app: ambient after the idle minutes, the panel off at night and back in the
-/// morning, woken by a touch that does nothing else (READER.md, "Wall modes").
+/// morning, woken by a touch that does nothing else (docs/reader.md, "Wall modes").
 extension ReaderApp {
     /// How dark the picture goes in the minutes before the night, with the backlight.
     static let dimVeil = 0.55

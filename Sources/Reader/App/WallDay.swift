@@ -1,7 +1,7 @@
 import Platform
 import Touch
 
-/// The panel's day on a wall (READER.md, "Wall modes"), as a value: the app feeds it touches and time, and
+/// The panel's day on a wall (docs/reader.md, "Wall modes"), as a value: the app feeds it touches and time, and
 /// reads what the panel should be doing. Nothing here reads a clock; the moment of the day comes in with each
 /// call (seconds after local midnight), so every edge of a schedule can be played and checked.
 ///

@@ -5,7 +5,7 @@ import Widgets
 /// One of the interaction demos: a scene on its own that `lectern run --demo` shows, `lectern replay` plays a
 /// trace through and inspects frame by frame, and `lectern render --demo` turns into pictures.
 public protocol DemoScene: Scene {
-    /// The scene's fields for `lectern replay`, in the order INTERACTIONS.md's inspection contract lists them.
+    /// The scene's fields for `lectern replay`, in the order docs/replay.md's inspection contract lists them.
     func inspection() -> [(String, JSONValue)]
     /// Starts the scene's action from code at `time`, as `--refresh-at` asks (a refresh, an update); scenes
     /// without an action ignore it.

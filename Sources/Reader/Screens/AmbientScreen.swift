@@ -4,7 +4,7 @@ import Text
 import Touch
 import Widgets
 
-/// The panel looked at, not touched (READER.md, "Wall modes"): one card at a time from the newest unread
+/// The panel looked at, not touched (docs/reader.md, "Wall modes"): one card at a time from the newest unread
 /// entries, crossfading every `card-seconds`. A card shows the entry's picture or its feed's name set large,
 /// the title, the age and a QR code of the link. A "continue reading" card comes first when the person left an
 /// article open. Showing a card never marks it read.

@@ -1,6 +1,6 @@
 import Raster
 
-/// A piece of a screen that speaks the scene seam (ARCHITECTURE.md): input one way (`handle`, touch frames in
+/// A piece of a screen that speaks the scene seam (docs/architecture.md): input one way (`handle`, touch frames in
 /// points), events out one way (`takeEvents`), and its own damage. A screen composes components: it asks each
 /// for its damage, adds its own, paints every layer in order clipped to the union, and tells each component it
 /// was drawn. No screen keeps a copy of a component's state to diff.

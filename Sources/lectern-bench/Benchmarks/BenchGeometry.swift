@@ -1,7 +1,7 @@
 import Reader
 import Raster
 
-/// The reference benchmark's geometry and pictures (../shared/bench/raster/shapes.h), so lectern's benchmark
+/// The reference benchmark's geometry and pictures (its shapes.h), so lectern's benchmark
 /// draws exactly what cairo, pixman and ThorVG draw there.
 enum BenchGeometry {
     /// Opaque shape colour, premultiplied: 0xFF3399E6.

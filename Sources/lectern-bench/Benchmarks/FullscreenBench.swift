@@ -3,7 +3,7 @@ import CFreeType
 import Raster
 
 /// The compositing half of `lectern-bench raster`: full-frame overlays, copy and fill at 1280x800 and
-/// 1920x1080, and A8 glyph masks, each set up exactly as the reference (../shared/bench/raster/bench_ref.c,
+/// 1920x1080, and A8 glyph masks, each set up exactly as the reference (its bench_ref.c,
 /// geometry and colours from shapes.h) so the two runs compare as ratios.
 public enum FullscreenBench {
     static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"

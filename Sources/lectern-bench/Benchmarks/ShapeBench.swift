@@ -2,7 +2,7 @@ import Reader
 import Raster
 
 /// The shape half of `lectern-bench raster`: circles, capsules, pies, the rotating arrow and rectangle fills,
-/// on the geometry of the reference (../shared/bench/raster/shapes.h): a 1280x800 XRGB frame filled with
+/// on the geometry of the reference (its shapes.h): a 1280x800 XRGB frame filled with
 /// bg_pixel, opaque colour 0xFF3399E6, iteration i drawn at (posx[i & 63], posy[i & 63]).
 public enum ShapeBench {
     static let color = BenchGeometry.shapeColor
