@@ -12,8 +12,8 @@ public final class ArticlePage {
     public static let maxColumn = 640.0
 
     public static let titleStyle = TextStyle(family: .sans, size: 26, weight: .bold, color: Palette.ink)
-    public static let bylineStyle = TextStyle(family: .sans, size: 13, color: Palette.faint)
-    public static let bodyStyle = TextStyle(family: .serif, size: 17, color: Palette.ink)
+    static let bylineStyle = TextStyle(family: .sans, size: 13, color: Palette.faint)
+    static let bodyStyle = TextStyle(family: .serif, size: 17, color: Palette.ink)
 
     public let article: Article
     /// The page's width, points.

@@ -28,7 +28,7 @@ public final class ArticlePager: Component {
         public let direction: Direction
         public let start: Double
         /// Where the leaving page's top, and its bar's top, were when the slide began (points from the frame's top).
-        public let leavingTop: Double
+        let leavingTop: Double
         public let barTop: Double
 
         /// Time progress, 0…1.
@@ -37,9 +37,9 @@ public final class ArticlePager: Component {
         }
     }
 
-    public static let slideSeconds = 0.2
+    static let slideSeconds = 0.2
     /// How a flick's travel is projected: UIScrollView's fast rate, as paging uses.
-    public static let flickRate = DecelerationRate.fast
+    static let flickRate = DecelerationRate.fast
 
     public let frame: Rect
     /// What is paged through: the demo's articles, or the river a reader opened an entry from.
@@ -67,7 +67,7 @@ public final class ArticlePager: Component {
     private var drawn: Look?
 
     /// Shown in place of articles when there are none (a feed that is empty, or not fetched yet).
-    public static let nothingToRead = Article(title: "Nothing to read yet",
+    static let nothingToRead = Article(title: "Nothing to read yet",
                                               paragraphs: ["New articles will appear here as the feeds bring them."])
 
     public convenience init(frame: Rect, articles: [Article], startingAt index: Int = 0, typography: Typography,
@@ -123,14 +123,14 @@ public final class ArticlePager: Component {
 
     /// Lays out the neighbours and renders their first screens, so a pull can slide them in at once. Called
     /// while nothing moves (the frame loop's `prepareAhead`); cheap when they are ready.
-    public func prepareNeighbours() {
+    func prepareNeighbours() {
         for index in [current - 1, current + 1] where (0..<source.count).contains(index) && screens[index] == nil {
             screens[index] = layout(index).renderFirstScreen(height: frame.height, glyphs: glyphs)
         }
     }
 
     /// Whether both neighbours' first screens are ready.
-    public var neighboursReady: Bool {
+    var neighboursReady: Bool {
         [current - 1, current + 1].allSatisfy { !(0..<source.count).contains($0) || screens[$0] != nil }
     }
 
@@ -238,9 +238,9 @@ public final class ArticlePager: Component {
     // MARK: Geometry
 
     /// Where the header's top is, points from the frame's top: just above the content.
-    public var headerTop: Double { -scroll.offset - PagerBar.height }
+    var headerTop: Double { -scroll.offset - PagerBar.height }
     /// Where the footer's top is: just below the content, or below the frame for a page shorter than it.
-    public var footerTop: Double { max(page.contentHeight, frame.height) - scroll.offset }
+    var footerTop: Double { max(page.contentHeight, frame.height) - scroll.offset }
 
     /// Whether a bar with a neighbour has some part on screen.
     public var headerVisible: Bool {
@@ -341,5 +341,5 @@ public final class ArticlePager: Component {
     public var currentPage: PagerPage { page }
 
     /// The state a replay reports.
-    public var transitionProgress: Double? { transition.map { $0.progress(at: time) } }
+    var transitionProgress: Double? { transition.map { $0.progress(at: time) } }
 }

@@ -6,7 +6,7 @@ import Raster
 /// loads or unloads. Angles are degrees, clockwise.
 public struct PagerArrow: Sendable {
     public static let box = Rect(x: 13, y: 4, width: 21, height: 39)
-    public static let turnSeconds = 0.2
+    static let turnSeconds = 0.2
 
     private var turning: AnimatedValue
 

@@ -30,7 +30,7 @@ public protocol PagerSource: AnyObject {
 extension ArticlePage: PagerPage {}
 
 /// Plain articles set as `ArticlePage`s: what the demos page through.
-public final class ArticleList: PagerSource {
+final class ArticleList: PagerSource {
     public let articles: [Article]
     private let typography: Typography
 

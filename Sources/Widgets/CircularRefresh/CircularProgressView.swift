@@ -7,7 +7,7 @@ import Touch
 /// Beamly's progress view (BMYCircularProgressView): a light full circle, and over it a dark circle masked by a
 /// pie that starts at 12 o'clock and sweeps clockwise through p·360°, so the dark fills in as the pull
 /// progresses; the logo in its middle shows with opacity p.
-public enum CircularProgressView {
+enum CircularProgressView {
     /// The circle's diameter in the original's demo, points.
     public static let diameter = 25.0
     public static let light = Color(red: 0.84, green: 0.83, blue: 0.80)
@@ -42,9 +42,9 @@ public enum CircularProgressView {
 }
 
 /// UIKit's activity indicator: twelve spokes, the leading one darkest, stepping round one spoke every 1/12 s.
-public enum Spinner {
-    public static let spokes = 12
-    public static let stepSeconds = 1.0 / 12
+enum Spinner {
+    static let spokes = 12
+    static let stepSeconds = 1.0 / 12
 
     /// Paints the spinner centred at `center`, `diameter` points across, at `time` since it started.
     public static func draw(into canvas: Canvas, center: Point, diameter: Double, time: Double, opacity: Double,

@@ -24,7 +24,7 @@ public final class CircularRefresh: Component {
         case began(at: Double)
     }
 
-    public static let triggerPull = 80.0
+    static let triggerPull = 80.0
     public static let height = 60.0
     public static let fadeSeconds = 0.3
 
@@ -32,7 +32,7 @@ public final class CircularRefresh: Component {
     /// The list under the control.
     public private(set) var scroll: ScrollView
     /// The list's own top inset, under the control's (0 in the demo).
-    public let baseInset: Double
+    let baseInset: Double
     /// When the refresh began.
     public private(set) var loadingSince: Double?
     /// When the spinner started turning; it turns until it has faded out, after the refresh too.
@@ -70,7 +70,7 @@ public final class CircularRefresh: Component {
     public var circleAlpha: Double { circleFade.value }
 
     /// The control's frame on screen: 60 pt just above the list's first row, moving with it.
-    public var controlFrame: Rect {
+    var controlFrame: Rect {
         Rect(x: scroll.frame.minX, y: scroll.frame.minY - scroll.offset - baseInset - Self.height,
              width: scroll.frame.width, height: Self.height)
     }
@@ -103,7 +103,7 @@ public final class CircularRefresh: Component {
     }
 
     /// The list under the control changed length (rows loaded, removed or inserted).
-    public func setContentHeight(_ height: Double, at time: Double) { scroll.setContentHeight(height, at: time) }
+    func setContentHeight(_ height: Double, at time: Double) { scroll.setContentHeight(height, at: time) }
 
     /// Starts a refresh from code, looking exactly as a pulled one: the content slides down to show the control
     /// (when it rests at its top), the circle gives way to the spinner.
@@ -157,11 +157,11 @@ public final class CircularRefresh: Component {
     }
 
     /// The spinner's clock: seconds since it started turning (0 when it does not show).
-    public var spinnerTime: Double { spinnerStart.map { max(0, time - $0) } ?? 0 }
+    var spinnerTime: Double { spinnerStart.map { max(0, time - $0) } ?? 0 }
 
     /// When the spinner next moves a spoke on, while it shows; a deadline, so a panel showing only the
     /// spinner wakes twelve times a second, not sixty.
-    public var nextSpinnerStep: Double? {
+    var nextSpinnerStep: Double? {
         guard let start = spinnerStart, spinnerAlpha > 0 else { return nil }
         return start + ((time - start) / Spinner.stepSeconds + 1e-9).rounded(.down) * Spinner.stepSeconds
             + Spinner.stepSeconds

@@ -11,6 +11,6 @@ public enum Palette {
     public static let backdrop = Color(red: 0.91, green: 0.90, blue: 0.87)
     public static let separator = Color(red: 0.86, green: 0.85, blue: 0.82)
     /// A row under the finger.
-    public static let highlight = Color(red: 0.90, green: 0.89, blue: 0.85)
+    static let highlight = Color(red: 0.90, green: 0.89, blue: 0.85)
     public static let white = Color.white
 }

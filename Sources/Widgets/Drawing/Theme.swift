@@ -19,7 +19,7 @@ public struct Theme: Hashable, Sendable {
     public var backdrop: Color
     public var separator: Color
     /// A row under the finger.
-    public var highlight: Color
+    var highlight: Color
     /// Code blocks and quotes sit on this.
     public var inset: Color
 

@@ -8,7 +8,7 @@ import Raster
 /// black and a collapsed one gray.
 public struct DragAffordance: Sendable, Equatable {
     public static let size = 50.0
-    public static let dotCount = 3
+    static let dotCount = 3
 
     public private(set) var progress = 0.0
     public private(set) var dots = [SpringDot](repeating: SpringDot(), count: DragAffordance.dotCount)
@@ -16,7 +16,7 @@ public struct DragAffordance: Sendable, Equatable {
     public init() {}
 
     /// The pull's progress (offset / 50) changed at `time`; NaN counts as 0.
-    public mutating func setProgress(_ value: Double, at time: Double) {
+    mutating func setProgress(_ value: Double, at time: Double) {
         let progress = value.isNaN ? 0 : value
         self.progress = progress
         for i in dots.indices {
@@ -39,7 +39,7 @@ public struct DragAffordance: Sendable, Equatable {
     public var isMoving: Bool { dots.contains { $0.isMoving } }
 
     /// Left edge of dot `index`'s slot within the box: 0, 16.67, 33.33.
-    public static func slotX(_ index: Int) -> Double { size / Double(dotCount) * Double(index) }
+    static func slotX(_ index: Int) -> Double { size / Double(dotCount) * Double(index) }
 
     /// Where dot `index` is drawn with the box's top-left corner at (x, y): its frame, with a collapse that
     /// bounces past flat drawn at the height's magnitude, centred, as a squashed dot.
@@ -51,7 +51,7 @@ public struct DragAffordance: Sendable, Equatable {
 
     /// Everything the dots cover with the box at (x, y). The spring overshoots: an expanding dot is briefly
     /// taller than the box, so a redraw of the dots must cover this, not the box.
-    public func drawnBounds(x: Double, y: Double) -> Rect {
+    func drawnBounds(x: Double, y: Double) -> Rect {
         dots.indices.reduce(Rect.zero) { $0.union(drawnFrame(of: $1, x: x, y: y)) }
     }
 

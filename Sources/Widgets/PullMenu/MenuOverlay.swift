@@ -31,7 +31,7 @@ public struct MenuOverlay: Sendable {
     public mutating func present(at time: Double) { fade(to: Self.openAlpha, at: time) }
 
     /// Starts fading out at `time`, from wherever it is.
-    public mutating func dismiss(at time: Double) { fade(to: 0, at: time) }
+    mutating func dismiss(at time: Double) { fade(to: 0, at: time) }
 
     /// A fade already heading for `value` goes on as it is.
     private mutating func fade(to value: Double, at time: Double) {

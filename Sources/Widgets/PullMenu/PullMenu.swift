@@ -41,7 +41,7 @@ public final class PullMenu: Component {
     private enum Share: Equatable, Sendable { case menu, page, pageOrPull }
 
     /// Pull (offset) that makes progress 1: the affordance's width.
-    public static let fullPull = DragAffordance.size
+    static let fullPull = DragAffordance.size
     /// Gap between the page's right edge and the affordance.
     public static let gap = 10.0
 
@@ -82,7 +82,7 @@ public final class PullMenu: Component {
     public var progress: Double { affordance.progress }
 
     /// The 50x50 box holding the dots: 10 pt beyond the page's right edge, vertically centred, moving with the page.
-    public var affordanceFrame: Rect {
+    var affordanceFrame: Rect {
         Rect(x: frame.maxX - offsetX + Self.gap, y: frame.midY - DragAffordance.size / 2,
              width: DragAffordance.size, height: DragAffordance.size)
     }

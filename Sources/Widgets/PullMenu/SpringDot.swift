@@ -21,10 +21,10 @@ public struct SpringDot: Sendable, Equatable {
     }
 
     /// The slot a dot lives in: 4 pt wide, as tall as the affordance.
-    public static let slotWidth = 4.0
-    public static let slotHeight = 50.0
+    static let slotWidth = 4.0
+    static let slotHeight = 50.0
     /// Expanded, the dot is half the slot wide.
-    public static let expandedWidth = 2.0
+    static let expandedWidth = 2.0
 
     public private(set) var isExpanded = false
     public var tint: Tint = .gray
@@ -33,10 +33,10 @@ public struct SpringDot: Sendable, Equatable {
 
     public init() {}
 
-    public var expansion: Double { stretch.value }
+    var expansion: Double { stretch.value }
 
     /// Expands or collapses the dot from `time` on; nothing happens if it is already in that state.
-    public mutating func setExpanded(_ expanded: Bool, at time: Double) {
+    mutating func setExpanded(_ expanded: Bool, at time: Double) {
         guard expanded != isExpanded else { return }
         isExpanded = expanded
         stretch.run(SpringSimulation.uikit(from: stretch.value(at: time), to: expanded ? 1 : 0, duration: 0.5,

@@ -13,7 +13,7 @@ import Raster
 /// 2π·r, a visible jump), and it is back at rest (0°, scale 0) once the control is idle. A new pull that
 /// catches the control while it retracts takes the arrow over again.
 public final class ArrowStatusView: PullToActionStatusView {
-    public static let quarterTurnSeconds = 0.25
+    static let quarterTurnSeconds = 0.25
     /// The arrow's box at scale 1, points. The glyph stays inside the circle inscribed in it, so the box holds
     /// it at every angle (a spin redraws only the box).
     public static let size = 40.0
@@ -22,7 +22,7 @@ public final class ArrowStatusView: PullToActionStatusView {
     /// Degrees, clockwise, not wrapped.
     public private(set) var rotation = 0.0
     public private(set) var scale = 0.0
-    public private(set) var isSpinning = false
+    private(set) var isSpinning = false
     private var spinStart = 0.0
     private var spinBase = 0.0
     /// When a stopped spin ends: the end of the quarter turn it was in.
@@ -53,7 +53,7 @@ public final class ArrowStatusView: PullToActionStatusView {
     }
 
     /// Starts spinning at `time` from wherever the arrow points.
-    public func startSpinning(at time: Double) {
+    func startSpinning(at time: Double) {
         guard !isSpinning else { return }
         isSpinning = true
         hasSpun = true
@@ -63,14 +63,14 @@ public final class ArrowStatusView: PullToActionStatusView {
     }
 
     /// Stops at the end of the quarter turn under way at `time` (at `time` itself if one just ended).
-    public func stopSpinning(at time: Double) {
+    func stopSpinning(at time: Double) {
         guard isSpinning, spinEnd == nil else { return }
         let quarters = ((time - spinStart) / Self.quarterTurnSeconds).rounded(.up)
         spinEnd = spinStart + max(0, quarters) * Self.quarterTurnSeconds
     }
 
     /// When a stopped spin will end, or nil while it spins on (or does not spin).
-    public var stopsAt: Double? { spinEnd }
+    var stopsAt: Double? { spinEnd }
 
     public func advance(to time: Double) -> Bool {
         guard isSpinning else { return false }

@@ -25,8 +25,8 @@ public final class PullToAction: Component {
     public static let defaultPullThreshold = 100.0
     public static let defaultExecutingHeight = 50.0
 
-    public let pullThreshold: Double
-    public let executingHeight: Double
+    let pullThreshold: Double
+    let executingHeight: Double
     public private(set) var state: PullToActionState = .idle
     /// The content under the control.
     public private(set) var scroll: ScrollView
@@ -41,7 +41,7 @@ public final class PullToAction: Component {
     public var backdrop = Palette.backdrop
     private var drawn: Look?
     /// The pulled amount last reported to the visualizer.
-    public private(set) var pulledAmount = 0.0
+    private(set) var pulledAmount = 0.0
     /// Whether the visualizer has been told of a release past the threshold and not yet called `executeAction`.
     private var awaitingExecute = false
     /// Whether the delegate reported completion and the visualizer has not yet called `resetToIdle`.
@@ -111,12 +111,12 @@ public final class PullToAction: Component {
     }
 
     /// The content under the control changed length.
-    public func setContentHeight(_ height: Double, at time: Double) { scroll.setContentHeight(height, at: time) }
+    func setContentHeight(_ height: Double, at time: Double) { scroll.setContentHeight(height, at: time) }
 
     // MARK: The handshake
 
     /// The visualizer is done with its Triggered visuals: the action starts, the control holds itself open.
-    public func executeAction(at time: Double) {
+    func executeAction(at time: Double) {
         guard awaitingExecute, state == .triggered else { return }
         awaitingExecute = false
         change(to: .executing, at: time)
@@ -135,7 +135,7 @@ public final class PullToAction: Component {
     }
 
     /// The visualizer is done with its completion visuals: the control retracts.
-    public func resetToIdle(at time: Double) {
+    func resetToIdle(at time: Double) {
         guard awaitingReset, state == .executing else { return }
         awaitingReset = false
         change(to: .retracting, at: time)
@@ -178,7 +178,7 @@ public final class PullToAction: Component {
     }
 
     /// The status view's frame in the scroll view's frame: above the content's top, in the gap the pull opened.
-    public var statusViewFrame: Rect {
+    var statusViewFrame: Rect {
         let area = Rect(x: scroll.frame.minX, y: scroll.frame.minY, width: scroll.frame.width, height: visibleHeight)
         return visualizer.frame(ofStatusViewIn: area, control: self)
     }

@@ -28,7 +28,7 @@ public protocol PullToActionStatusView: AnyObject {
 }
 
 extension PullToActionStatusView {
-    public func stateChanged(to state: PullToActionState, at time: Double) {}
+    func stateChanged(to state: PullToActionState, at time: Double) {}
     public func advance(to time: Double) -> Bool { false }
 }
 

@@ -4,10 +4,10 @@ import Touch
 
 /// A plain status view: words for the state, as ShinobiEssentials' default ("Pull to update", "Release to
 /// update", "Loading..."), centred in its frame.
-public final class TextStatusView: PullToActionStatusView {
-    public static let pullText = "Pull to update"
-    public static let releaseText = "Release to update"
-    public static let loadingText = "Loading..."
+final class TextStatusView: PullToActionStatusView {
+    static let pullText = "Pull to update"
+    static let releaseText = "Release to update"
+    static let loadingText = "Loading..."
 
     private let layouts: [String: TextLayout]
     private let typography: Typography
@@ -45,8 +45,8 @@ public final class TextStatusView: PullToActionStatusView {
 
 /// Lays a status view out across the gap the pull opens and hands control straight back: no visuals of its
 /// own between the states (the seed's first, empty visualizer, with the status view placed).
-public final class PlainVisualizer: PullToActionVisualizer {
-    public let statusHeight: Double
+final class PlainVisualizer: PullToActionVisualizer {
+    let statusHeight: Double
 
     public init(statusHeight: Double = 50) { self.statusHeight = statusHeight }
 

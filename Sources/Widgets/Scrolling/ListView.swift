@@ -12,7 +12,7 @@ public final class ListView<Cell: AnyObject> {
     private var cells: [Int: Cell] = [:]
     private var spare: [Cell] = []
     /// How many cells were ever made: bounded by the rows that fit on screen, not by the list's length.
-    public private(set) var cellsMade = 0
+    private(set) var cellsMade = 0
 
     /// `configure` fills a cell for the row with the given id.
     public init(frame: Rect, ids: [Int], rowHeight: Double, makeCell: @escaping () -> Cell,

@@ -3,7 +3,7 @@ import Motion
 /// Where each row of a list sits: rows by stable id, each its full height, or collapsing to nothing while it is
 /// being removed (and growing from nothing when inserted), so the rows below glide rather than jump.
 public struct RowLayout: Sendable {
-    public static let changeSeconds = 0.3
+    static let changeSeconds = 0.3
 
     private struct Row: Sendable {
         var id: Int

@@ -17,7 +17,7 @@ public struct ScrollView: Sendable {
     public private(set) var contentHeight: Double
     /// Room above the content where it may rest (a refresh control holding itself open): the content's resting
     /// top is at −topInset.
-    public private(set) var topInset: Double = 0
+    private(set) var topInset: Double = 0
     public private(set) var position: ScrollPosition
 
     public init(frame: Rect, contentHeight: Double, physics: ScrollPhysics = ScrollPhysics()) {
@@ -38,13 +38,13 @@ public struct ScrollView: Sendable {
     public var minOffset: Double { position.bounds.minOffset }
     public var maxOffset: Double { position.bounds.maxOffset }
     /// How far the content is pulled down past its resting top, ≥ 0.
-    public var overscrollTop: Double { max(0, minOffset - offset) }
+    var overscrollTop: Double { max(0, minOffset - offset) }
     /// How far the content is pulled up past its end, ≥ 0.
-    public var overscrollBottom: Double { max(0, offset - maxOffset) }
+    var overscrollBottom: Double { max(0, offset - maxOffset) }
     /// At or past the top edge: a pull down acts on whatever sits above the content.
-    public var isAtTop: Bool { offset <= minOffset + Self.edgeSlack }
+    var isAtTop: Bool { offset <= minOffset + Self.edgeSlack }
     /// At or past the end.
-    public var isAtBottom: Bool { offset >= maxOffset - Self.edgeSlack }
+    var isAtBottom: Bool { offset >= maxOffset - Self.edgeSlack }
     public var isDragging: Bool { position.activity == .dragging }
     /// Coasting, bouncing or sliding on its own.
     public var isMoving: Bool { position.isMoving }
@@ -92,14 +92,14 @@ public struct ScrollView: Sendable {
 
     /// New content height (the article was laid out again, a row was removed): an offset now past the end
     /// springs back in from where it is.
-    public mutating func setContentHeight(_ height: Double, at time: Double) {
+    mutating func setContentHeight(_ height: Double, at time: Double) {
         contentHeight = max(0, height.isFinite ? height : 0)
         position.setBounds(Self.bounds(frame: frame, contentHeight: contentHeight, topInset: topInset), at: time)
     }
 
     /// New room above the content. Content resting above the new top springs down to it; content pulled past
     /// it springs back to it; content scrolled into the middle stays where it is (UIKit's `contentInset`).
-    public mutating func setTopInset(_ inset: Double, at time: Double) {
+    mutating func setTopInset(_ inset: Double, at time: Double) {
         topInset = max(0, inset.isFinite ? inset : 0)
         position.setBounds(Self.bounds(frame: frame, contentHeight: contentHeight, topInset: topInset), at: time)
     }

@@ -13,7 +13,7 @@ public final class ActionSheet: Component {
         case cancelled
     }
 
-    public static let slideSeconds = 0.25
+    static let slideSeconds = 0.25
     public static let rowHeight = 54.0
     public static let margin = 8.0
     /// The backdrop's darkest.
@@ -25,7 +25,7 @@ public final class ActionSheet: Component {
     /// What it covers and dims: the owner's frame (points).
     public let frame: Rect
     public private(set) var options: [String]
-    public let cancelTitle: String
+    let cancelTitle: String
     private let typography: Typography
     private var titles: [TextLayout]
     private let cancel: TextLayout
@@ -47,21 +47,21 @@ public final class ActionSheet: Component {
     }
 
     /// Other options (Star or Unstar, as the row is), set before it is presented.
-    public func setOptions(_ options: [String]) {
+    func setOptions(_ options: [String]) {
         guard options != self.options else { return }
         self.options = options
         titles = options.map { typography.layout($0, style: Self.titleStyle, width: Self.maxWidth) }
     }
 
     /// 0 hidden, 1 fully up.
-    public var presence: Double { slide.value }
+    var presence: Double { slide.value }
 
     /// Whether it shows at all (it takes every touch while it does).
     public var isVisible: Bool { isPresented || presence > 0 }
 
     public func present(at time: Double) { slide(to: 1, at: time); isPresented = true }
 
-    public func dismiss(at time: Double) { slide(to: 0, at: time); isPresented = false }
+    func dismiss(at time: Double) { slide(to: 0, at: time); isPresented = false }
 
     /// Up decelerating into place, down accelerating away, as iOS's sheet.
     private func slide(to target: Double, at time: Double) {

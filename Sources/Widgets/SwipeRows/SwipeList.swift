@@ -28,9 +28,9 @@ public final class SwipeList<Cell: AnyObject>: Component {
     private enum Gesture: Hashable, Sendable { case swipe, scroll, tap, press }
     private enum Owner: Equatable, Sendable { case sheet, list }
 
-    public static var selectionFlashSeconds: Double { 0.4 }
+    static var selectionFlashSeconds: Double { 0.4 }
     /// How far a hint peeks a row open.
-    public static var hintPeek: Double { 28 }
+    static var hintPeek: Double { 28 }
 
     public let frame: Rect
     public let actions: [SwipeAction]

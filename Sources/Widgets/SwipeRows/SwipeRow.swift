@@ -44,8 +44,8 @@ public enum LayoutDirection: Sendable { case leftToRight, rightToLeft }
 /// long distance". Here the release is decided on where the gesture would have carried the row (its projected
 /// end, UIScrollView's deceleration): past half the catch width it opens; and a flick faster than 500 pt/s
 /// opens or closes in its own direction however short it was (SWTableViewCell's rule).
-public struct SwipeRow: Sendable {
-    public static let flickSpeed = 500.0
+struct SwipeRow: Sendable {
+    static let flickSpeed = 500.0
     /// The snap open or shut: critically damped, a third of a second (Apple's response 0.3). The scroll view's
     /// bounce spring is gentler and took twice as long to show the buttons after a flick.
     public static let snap = Spring(response: 0.3, dampingFraction: 1)
@@ -74,7 +74,7 @@ public struct SwipeRow: Sendable {
     public var isDragging: Bool { slide.activity == .dragging }
     public var isMoving: Bool { slide.isMoving }
     /// Open, opening, or dragged away from shut: the row shows some of its buttons or will.
-    public var isShowingActions: Bool { isOpen || offset > 0 }
+    var isShowingActions: Bool { isOpen || offset > 0 }
 
     /// The finger's horizontal movement turned into the slide's: leftwards opens a left-to-right row.
     private func along(_ dx: Double) -> Double { direction == .leftToRight ? dx : -dx }
@@ -126,7 +126,7 @@ public struct SwipeRow: Sendable {
     }
 
     /// Springs to `offset` from wherever it is, without opening (a hint that the row can be swiped).
-    public mutating func slideTo(_ offset: Double, at time: Double) {
+    mutating func slideTo(_ offset: Double, at time: Double) {
         slide.animate(to: offset, at: time)
     }
 
@@ -142,11 +142,11 @@ public struct SwipeRow: Sendable {
     // MARK: Geometry
 
     /// How far the content is moved right on screen (negative: left).
-    public var contentShift: Double { direction == .leftToRight ? -offset : offset }
+    var contentShift: Double { direction == .leftToRight ? -offset : offset }
 
     /// The buttons' frames in a row at `frame`: standing still at the trailing edge, in order from the content's
     /// side outwards (More, then Delete at the very edge for a left-to-right row).
-    public func buttonFrames(in frame: Rect) -> [Rect] {
+    func buttonFrames(in frame: Rect) -> [Rect] {
         var frames: [Rect] = []
         switch direction {
         case .leftToRight:
@@ -166,7 +166,7 @@ public struct SwipeRow: Sendable {
     }
 
     /// Where the content is on screen for a row at `frame`.
-    public func contentFrame(in frame: Rect) -> Rect { frame.offsetBy(dx: contentShift, dy: 0) }
+    func contentFrame(in frame: Rect) -> Rect { frame.offsetBy(dx: contentShift, dy: 0) }
 
     /// The button under `point`, if it is uncovered (the content has slid off it).
     public func action(at point: Point, in frame: Rect) -> Int? {
