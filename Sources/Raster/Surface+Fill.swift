@@ -35,8 +35,8 @@ extension Surface {
         guard let (src, dst) = clippedTransfer(from: source, sourceRect: requested, toX: x, y: y) else { return }
         let bytes = dst.width &* 4
         if src.width == width && stride == width && source.stride == source.width && source.width == width {
-            // Whole rows of two tightly packed surfaces: one block, by the vector loop unless the two overlap
-            // (scrolling within one surface), which memmove handles.
+            // Whole rows of two tightly packed surfaces: one block, by memcpy (CompositeRow.copy) unless the two
+            // overlap (scrolling within one surface), which memmove handles.
             let to = row(dst.y), from = source.row(src.y), count = dst.width &* dst.height
             if to + count <= from || from + count <= to {
                 CompositeRow.copy(to, from: from, count: count)

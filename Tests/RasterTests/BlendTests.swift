@@ -216,8 +216,8 @@ import Testing
         }
     }
 
-    /// Whole frames of the same size are copied as one block, 16 pixels a step and a tail: sizes around a
-    /// step's multiple, and a frame copied onto itself shifted by whole rows (overlapping, left to memmove).
+    /// Whole frames of the same size are copied as one block: sizes around a multiple of 16 pixels (64 bytes, a
+    /// vector copy's step), and a frame copied onto itself shifted by whole rows (overlapping, left to memmove).
     @Test func wholeFrameCopiesEveryPixel() {
         var rng = SeededRandom(seed: 0xC0B1)
         for (w, h) in [(16, 1), (37, 5), (15, 1), (1, 1), (64, 3)] {
