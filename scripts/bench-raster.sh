@@ -12,7 +12,8 @@ usage="usage: bench-raster.sh [--strict] PATH/TO/release/lectern-bench [ROUNDS]"
 bin=$(realpath "${1:?$usage}")
 rounds=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
-ref=${LECTERN_BENCH_REFERENCE:-$(dirname "$here")/../shared/bench/raster/run}
+# The reference raster benchmark (cairo, pixman, ThorVG): in a bench/raster folder beside the repository.
+ref=${LECTERN_BENCH_REFERENCE:-$(dirname "$here")/../bench/raster/run}
 [ -x "$ref" ] || { echo "bench-raster: reference benchmark not found at $ref (set LECTERN_BENCH_REFERENCE)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
