@@ -170,7 +170,7 @@ struct RunCommand: ParsableCommand {
             let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
             let keeper = FeedKeeper(events: loop, refresher: try FeedRefresher(store: store, fetcher: fetcher),
                                     wallClock: LocalTime.now)
-            keeper.onReport = { report in log.info("\(FeedsRefreshCommand.describe(report))") }
+            keeper.onReport = { report in log.info("\(report.summary)") }
             keeper.onError = { error in log.error("feeds not refreshed: \(error)") }
             keeper.start()
             return keeper
