@@ -166,7 +166,7 @@ struct RunCommand: ParsableCommand {
     /// be opened is logged, and the panel runs on without feeds.
     func keepFeedsFresh(loop: EventLoop, log: Logger) -> FeedKeeper? {
         do {
-            let store = try FeedStore(path: try StoreOptions.defaultPath())
+            let store = try FeedStore(path: try StateDirectory.storePath())
             let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
             let keeper = FeedKeeper(events: loop, refresher: try FeedRefresher(store: store, fetcher: fetcher),
                                     wallClock: LocalTime.now)

@@ -85,7 +85,7 @@ extension RunCommand {
     /// cannot be opened: the reader then shows the samples, and nothing is saved.
     func openStore(_ settings: ReaderSettings, log: Logger) -> FeedStore? {
         do {
-            return try FeedStore(path: try settings.store ?? StoreOptions.defaultPath())
+            return try FeedStore(path: try settings.store ?? StateDirectory.storePath())
         } catch {
             log.warning("no feed store, nothing will be saved: \(error)")
             return nil
