@@ -45,13 +45,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     func resolvedPath() throws -> String {
-        try store ?? Self.defaultPath()
-    }
-
-    /// The store's place when none is given, its directory made if missing. Static, as `lectern run` asks for
-    /// it without parsing any feeds options.
-    static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) throws -> String {
-        try StateDirectory.path(environment: environment, for: "the feed store", orGive: "--store") + "/feeds.sqlite"
+        try store ?? StateDirectory.storePath()
     }
 }
 

@@ -60,7 +60,7 @@ struct FeedsRefreshCommand: ParsableCommand {
                 done += 1
                 if case .updated(let new, _) = report.outcome { added += new }
                 if case .failed = report.outcome { failed += 1 }
-                print("[\(done)/\(total)] \(Self.describe(report))")
+                print("[\(done)/\(total)] \(report.summary)")
             }
             if refresher.pendingCount == 0 { loop.stop() }
         }
@@ -70,17 +70,5 @@ struct FeedsRefreshCommand: ParsableCommand {
         }
         print("\(total) feed\(total == 1 ? "" : "s") refreshed: \(added) new entr\(added == 1 ? "y" : "ies"), \(failed) failed")
         return failed > 0 ? "\(failed) of \(total) feeds could not be refreshed (see above)" : nil
-    }
-
-    static func describe(_ report: FeedRefresher.Report) -> String {
-        let what: String
-        switch report.outcome {
-        case .updated(let added, let updated):
-            what = "\(added) new" + (updated > 0 ? ", \(updated) updated" : "")
-        case .notModified: what = "not modified"
-        case .gone: what = "gone (410): no longer fetched"
-        case .failed(let reason): what = "failed: \(reason)"
-        }
-        return "\(report.title): \(what)" + (report.movedTo.map { " (moved for good to \($0))" } ?? "")
     }
 }

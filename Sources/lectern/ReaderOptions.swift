@@ -47,21 +47,14 @@ struct ReaderOptions: ParsableArguments {
         return settings
     }
 
-    /// The settings as the panel takes them: from the image's file, then the card's, skipping (and returning)
-    /// what cannot be taken, so a bad value on a card never leaves the panel dark. A password the card held,
-    /// moved into the state directory by `lectern card import`, is the account's when no other file is named.
+    /// Where the reader's settings come from, as these flags say.
+    var start: ReaderStart { ReaderStart(configFile: config, flags: flags) }
+
+    /// The settings as the panel takes them (see `ReaderStart.settings`): what in the files cannot be taken is
+    /// skipped and returned; a flag or variable that cannot be taken is the error.
     func forgivingSettings(panelDirectory: String?) throws -> (settings: ReaderSettings, problems: [String]) {
-        let environment = ProcessEnvironment.current()
-        let files = config.map { [$0] } ?? ReaderLaunch.configurationFiles(environment)
         do {
-            var (settings, problems) = try ReaderLaunch.settings(
-                configFiles: files, panelFile: panelDirectory.map { $0 + "/" + ReaderLaunch.panelSettingsName },
-                environment: environment, flags: flags)
-            if settings.sync != nil, settings.syncPasswordFile == nil, let panelDirectory,
-               AtomicFile.exists(panelDirectory + "/" + CardSetup.storedPasswordName) {
-                settings.syncPasswordFile = panelDirectory + "/" + CardSetup.storedPasswordName
-            }
-            return (settings, problems)
+            return try start.settings(panelDirectory: panelDirectory)
         } catch let error as ConfigurationError {
             throw CommandFailure(error.description)
         }

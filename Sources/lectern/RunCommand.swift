@@ -75,10 +75,16 @@ struct RunCommand: ParsableCommand {
         let log = Logger(label: "lectern")
         // The loop takes SIGINT/SIGTERM before anything else starts, so every thread inherits the blocked mask.
         let loop = try EventLoop()
-        if window { return try runInWindow(loop: loop, log: log) }
-        if !headless, let path = card ?? drmCard(log: log) {
+        if window {
             do {
-                return try runOnPanel(path: path, loop: loop, log: log)
+                return try launch.runInWindow(width: snapshot.size.width, height: snapshot.size.height, loop: loop, log: log)
+            } catch let error as WindowError {
+                throw CommandFailure("no desktop window: \(error)")
+            }
+        }
+        if !headless, let path = card ?? KioskLaunch.firstCard(log: log) {
+            do {
+                return try launch.runOnPanel(path: path, loop: loop, log: log)
             } catch {
                 log.error("cannot drive \(path): \(error); running headless")
             }
@@ -88,132 +94,11 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    private func drmCard(log: Logger) -> String? {
-        let (card, problems) = DRMDevice.firstOpenable()
-        for problem in problems { log.warning("\(problem)") }
-        if card == nil { log.info("no DRM device can be opened; running headless") }
-        return card
-    }
-
-    private func runOnPanel(path: String, loop: EventLoop, log: Logger) throws {
-        // The display's keys come from the settings (the card's lectern.conf among them); flags win. Read quietly
-        // here: the reader's start-up says what in the files could not be taken.
-        let display = (try? reader.forgivingSettings(panelDirectory: nil).settings) ?? ReaderSettings()
-        let mode = self.mode ?? display.mode
-        var choice = ModeChoice(connector: connector ?? display.connector)
-        if let mode, let parsed = ModeChoice.parseMode(mode) {
-            choice.width = parsed.width
-            choice.height = parsed.height
-            choice.refresh = parsed.refresh
-        }
-        let systemd = ServiceNotifier(environment: ProcessEnvironment.current())
-        // Fed from the loop's own timer from here on, waiting for a display included: a wedged loop starves it.
-        systemd.feedWatchdog(from: loop)
-        let crashes = ProcessEnvironment.current()["RUNTIME_DIRECTORY"].map(CrashHistory.read(directory:))
-        // Stopped during the wait (SIGTERM): nothing more is started.
-        if let crashes, try !backOff(crashes, loop: loop, systemd: systemd, log: log) { return }
-        if let exitAfter { loop.schedule(after: exitAfter) { loop.stop() } }
-        let (kiosk, makeScene) = try shown(loop: loop, log: log)
-        let notices = ([crashes?.notice(now: LocalTime.now().secondsSince1970)] + (kiosk?.startNotices ?? [])).compactMap { $0 }
-        kiosk?.notice = notices.isEmpty ? nil : notices.joined(separator: " ")
-        let options = KioskOptions(pixelsPerPoint: scale ?? display.scale, rotationDegrees: rotate ?? display.rotate,
-                                   showTouches: showTouches, touchCalibration: display.touchCalibration)
-        let panel = KioskPanel(path: path, options: options, events: loop, systemd: systemd, log: log,
-                               makeScene: makeScene)
-        kiosk?.redraw = { [unowned panel] in panel.redraw() }
-        kiosk?.setPower = { [unowned panel] level in panel.setPower(level) }
-        let watch = DisplayHotplugWatch(path: path, events: loop) { try panel.openDisplay(choice: choice) }
-        watch.report = { log.notice("\($0)") }
-        if let failure = watch.monitorFailure {
-            log.warning("display hotplug is not watched (\(failure)); looking every \(Int(DisplayHotplugWatch<KMSDisplay>.fallbackSeconds)) s while there is no display")
-        }
-        watch.onOpened = { display in panel.show(on: display) }
-        watch.onLost = {
-            panel.lose()
-            print("display lost on \(path); waiting for it to come back")
-            systemd.status("display lost on \(path); waiting for it to come back")
-        }
-        if try !watch.start() {
-            print("waiting for a display on \(path)")
-            // Up, though showing nothing yet: systemd must not time the start out and restart us.
-            systemd.status("waiting for a display on \(path)")
-            systemd.ready()
-        }
-        let console = ConsoleMode()
-        if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
-        // The reader keeps its own feeds fresh; the demos keep the store's fresh as before.
-        let feeds = kiosk == nil ? keepFeedsFresh(loop: loop, log: log) : nil
-        kiosk?.start()
-        try loop.run()
-        stopped(loop: loop, systemd: systemd, log: log)
-        feeds?.stop()
-        kiosk?.stop()
-        panel.lose()
-        withExtendedLifetime((watch, console, panel)) {}
-    }
-
-    /// Where the demo on show is remembered across restarts; nowhere (said once) when there is no state directory.
-    func stateFile(log: Logger) -> DemoStateFile? {
-        do {
-            return DemoStateFile(directory: try StateDirectory.path(for: "the reader's state"))
-        } catch {
-            log.warning("the reader's state is not kept: \(error)")
-            return nil
-        }
-    }
-
-    /// Refreshes the subscriptions in the store while the panel runs, off the frame path. A store that cannot
-    /// be opened is logged, and the panel runs on without feeds.
-    func keepFeedsFresh(loop: EventLoop, log: Logger) -> FeedKeeper? {
-        do {
-            let store = try FeedStore(path: try StoreOptions.defaultPath())
-            let fetcher = FeedFetcher(userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
-            let keeper = FeedKeeper(events: loop, refresher: try FeedRefresher(store: store, fetcher: fetcher),
-                                    wallClock: LocalTime.now)
-            keeper.onReport = { report in log.info("\(FeedsRefreshCommand.describe(report))") }
-            keeper.onError = { error in log.error("feeds not refreshed: \(error)") }
-            keeper.start()
-            return keeper
-        } catch {
-            log.warning("feeds are not refreshed: \(error)")
-            return nil
-        }
-    }
-
-    /// What the panel (or the window) shows: the reader, or with --demo (or --scene) the interaction demos,
-    /// remembered across restarts. The reader's kiosk is returned too, for the host to wire up.
-    func shown(loop: EventLoop, log: Logger) throws -> (kiosk: ReaderKiosk?, makeScene: SceneMaker) {
-        if demo || scene != nil {
-            let demos = RememberedDemo(state: stateFile(log: log), requested: scene, events: loop, log: log)
-            return (nil, demos.makeShell)
-        }
-        let kiosk = try readerKiosk(loop: loop, log: log)
-        return (kiosk, kiosk.makeScene)
-    }
-
-    /// A kiosk that keeps crashing waits longer before each start (systemd restarts it after 2 s whatever
-    /// happened): the loop runs, feeding the watchdog, for the wait the history asks, saying why. False when a
-    /// signal stopped the wait.
-    private func backOff(_ crashes: CrashHistory, loop: EventLoop, systemd: ServiceNotifier, log: Logger) throws -> Bool {
-        let now = LocalTime.now().secondsSince1970
-        let wait = crashes.wait(now: now)
-        guard wait > 0, let last = crashes.recentCrashes(now: now).last else { return true }
-        let line = "waiting \(Int(wait)) s before starting: \(crashes.recentCrashes(now: now).count) crashes in a row, the last because \(last.reason)"
-        log.warning("\(line)")
-        systemd.status(line)
-        let resume = loop.schedule(after: wait) { loop.stop() }
-        try loop.run()
-        loop.cancel(resume)
-        if let signal = loop.receivedSignal {
-            log.info("stopping on signal \(signal) while waiting to start")
-            return false
-        }
-        return true
-    }
-
-    func stopped(loop: EventLoop, systemd: ServiceNotifier, log: Logger) {
-        systemd.stopping()
-        if let signal = loop.receivedSignal { log.info("stopping on signal \(signal)") }
+    /// The kiosk as asked, for the panel or the window.
+    private var launch: KioskLaunch {
+        KioskLaunch(reader: reader.start, demos: demo, scene: scene, connector: connector, mode: mode, rotate: rotate,
+                    scale: scale, exitAfter: exitAfter, showTouches: showTouches,
+                    userAgent: FeedFetcher.userAgent(version: LecternVersion.current))
     }
 
     /// No panel: what the panel would show first, once for each demo, as PNG files.

@@ -4,10 +4,10 @@ import Glibc
 import CLibinput
 
 /// Touchscreens and pointers of a seat through libinput's udev backend, so devices come and go while the kiosk
-/// runs. The fd belongs in the event loop; when it is readable, `read()` drains what libinput has.
-/// Coordinates come out in panel pixels (libinput's `x_transformed`, which applies the udev calibration
-/// matrix); the `TouchAssembler` undoes the mounting.
-public final class LibinputSource {
+/// runs. Once started, its fd is in the event loop; when it is readable, `read()` drains what libinput has into
+/// `onInput`. Coordinates come out in panel pixels (libinput's `x_transformed`, which applies the udev
+/// calibration matrix); the `TouchAssembler` undoes the mounting.
+public final class LibinputSource: InputSource {
     /// The panel's size in pixels, which libinput's transformed coordinates span; a display of another size
     /// plugged in later changes it.
     public var panelWidth: Int
@@ -23,10 +23,15 @@ public final class LibinputSource {
     /// in units of the device's width and height) set on every touchscreen as it appears, for a digitizer whose
     /// axes disagree with its panel; nil keeps the device's own (udev's LIBINPUT_CALIBRATION_MATRIX).
     public var touchCalibration: [Float]?
+    public var onInput: (RawInput) -> Void = { _ in }
+    public var onEnd: (InputEnd) -> Void = { _ in }
+    private let events: EventLoop
+    private var watch: EventLoop.Watch?
 
-    public init(panelWidth: Int, panelHeight: Int, seat: String = "seat0") throws {
+    public init(panelWidth: Int, panelHeight: Int, seat: String = "seat0", events: EventLoop) throws {
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
+        self.events = events
         guard let udev = udev_new() else { throw SystemCallError("udev_new") }
         interface = .allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
@@ -58,6 +63,29 @@ public final class LibinputSource {
     }
 
     public var fd: Int32 { libinput_get_fd(context) }
+
+    public func resize(panelWidth: Int, panelHeight: Int) {
+        self.panelWidth = panelWidth
+        self.panelHeight = panelHeight
+    }
+
+    public func start() {
+        guard watch == nil else { return }
+        watch = events.watch(fd) { [unowned self] revents in
+            guard revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
+                // poll would report this forever: the fd leaves the loop, and the host hears once.
+                stop()
+                onEnd(.failed("touch input failed (poll revents \(revents))"))
+                return
+            }
+            for raw in read() { onInput(raw) }
+        }
+    }
+
+    public func stop() {
+        if let watch { events.unwatch(watch) }
+        watch = nil
+    }
 
     /// Everything libinput has ready, translated; never blocks.
     public func read() -> [RawInput] {

@@ -51,7 +51,7 @@ public final class WindowDisplay: FlippingDisplay {
         stale.removeAll()
         let now = MonotonicClock.seconds()
         let shown = max(now, (lastFlip ?? now) + refreshPeriod)
-        let timer = events.schedule(at: UInt64(shown * 1e9)) { [unowned self] in landed(at: shown) }
+        let timer = events.schedule(atSeconds: shown) { [unowned self] in landed(at: shown) }
         pending = (now, timer)
         return true
     }

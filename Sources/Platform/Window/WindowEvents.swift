@@ -9,13 +9,14 @@ import CSDL2
 /// timer: a wake-up every `pumpSeconds` costs a few microseconds (SDL reads what the X server sent, if
 /// anything), a fraction of a percent of a core for an idle window, and a click waits at most that long.
 /// The kiosk on the panel never runs this: libinput has an fd, and the panel sleeps in poll.
-public final class WindowEvents {
+public final class WindowEvents: InputSource {
     /// How often SDL's queue is looked at: 100 times a second, below a frame of latency.
     public static let pumpSeconds = 0.01
 
     public var onInput: (RawInput) -> Void = { _ in }
     public var onExposed: () -> Void = {}
-    public var onClose: () -> Void = {}
+    /// The window was closed (`.closed`, never a failure: SDL's queue cannot break as a descriptor can).
+    public var onEnd: (InputEnd) -> Void = { _ in }
 
     private let window: DesktopWindow
     private let events: EventLoop
@@ -27,6 +28,9 @@ public final class WindowEvents {
         self.window = window
         self.events = events
     }
+
+    /// The window is the panel's size and keeps it: its pixels stay the panel's.
+    public func resize(panelWidth: Int, panelHeight: Int) {}
 
     public func start() {
         guard !running else { return }
@@ -62,11 +66,11 @@ public final class WindowEvents {
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_EXPOSED.rawValue: onExposed()
-            case SDL_WINDOWEVENT_CLOSE.rawValue: onClose()
+            case SDL_WINDOWEVENT_CLOSE.rawValue: onEnd(.closed)
             default: break
             }
         case SDL_QUIT.rawValue:
-            onClose()
+            onEnd(.closed)
         default:
             break
         }

@@ -1,34 +1,21 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import Platform
 import Raster
-import Text
-import Touch
 import Widgets
 
-/// Makes what a host shows for a display of a given size: the reader, or the demos.
-public typealias SceneMaker = (HostSetting) -> Scene
-
-/// What the panel shows, across displays that come and go: one scene from `makeScene` (made on the first
-/// display and made again only when a display of another size appears), touch input, and the session drawing
-/// to the display open now. What the scene is, the kiosk does not know.
+/// The kiosk's panel: displays on its DRM device that come and go, libinput's seat for touch, and what a kiosk
+/// owes around them (the display switched off at night, systemd told it is up). The scene from `makeScene`,
+/// its input and the drawing are the `PanelHost`'s; what the scene is, the kiosk does not know.
 public final class KioskPanel {
     private let path: String
     private let options: KioskOptions
     private let events: EventLoop
     private let systemd: ServiceNotifier
     private let log: Logger
-    private let makeScene: (HostSetting) -> Scene
-    private var scene: Scene?
-    private var setting: HostSetting?
-    private let glyphs = GlyphCache()
-    private lazy var typesetter = ScreenFonts.typesetter(log: log)
-    private var session: PanelSession?
+    private let host: PanelHost
+    /// The display shown now, and the watch that takes its page flips' events from the loop.
+    private var shown: (display: KMSDisplay, flips: EventLoop.Watch)?
     private var input: LibinputSource?
-    private var inputWatch: EventLoop.Watch?
-    private var assembler: TouchAssembler?
     private var shownBefore = false
     /// The light behind the panel, when it has one; found once, at start.
     private lazy var backlight: Backlight? = Backlight.first()
@@ -38,13 +25,13 @@ public final class KioskPanel {
 
     /// `path` is the DRM device the displays open on, for what the kiosk says.
     public init(path: String, options: KioskOptions, events: EventLoop, systemd: ServiceNotifier, log: Logger,
-                makeScene: @escaping (HostSetting) -> Scene) {
+                makeScene: @escaping SceneMaker) {
         self.path = path
         self.options = options
         self.events = events
         self.systemd = systemd
         self.log = log
-        self.makeScene = makeScene
+        host = PanelHost(events: events, showTouches: options.showTouches, log: log, makeScene: makeScene)
     }
 
     /// Opens the display on the kiosk's device, `choice` picking connector and mode, turned as the panel is mounted.
@@ -53,15 +40,15 @@ public final class KioskPanel {
     }
 
     public func show(on display: KMSDisplay) {
-        // A display of another size (another panel, another mode) needs a scene laid out for it.
-        let sameSize = assembler.map { $0.logicalWidth == Double(display.shadow.width)
-                                       && $0.logicalHeight == Double(display.shadow.height) } ?? false
-        if scene == nil || !sameSize { makeScene(for: display) }
-        guard let scene, let setting else { return }
+        let scale = options.pixelsPerPoint.map(Scale.init)
+            ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
+                              widthMillimetres: display.widthMillimetres) ?? .one
+        host.fit(width: display.shadow.width, height: display.shadow.height, turn: display.turn, scale: scale)
+        guard let setting = host.setting else { return }
         if shownBefore { print("display back on \(path)") }
         log.info("showing on \(display.name)")
-        session = PanelSession(display: display, scene: scene, setting: setting, events: events,
-                               reportLatency: options.showTouches, log: log)
+        host.show(on: display)
+        shown = (display, events.watch(display.fd) { _ in display.handleEvents() })
         if input == nil { input = startInput() }
         systemd.status("showing on \(display.name)")
         if !shownBefore { systemd.ready() }
@@ -71,7 +58,7 @@ public final class KioskPanel {
     }
 
     /// The scene changed without a touch (entries arrived in the background): a frame, if a display is there.
-    public func redraw() { session?.redraw() }
+    public func redraw() { host.redraw() }
 
     /// Lights the panel as the wall's day asks: the backlight where there is one, and the display itself (DPMS)
     /// off at night. Going off waits a moment, so the black frame the night draws reaches the glass first.
@@ -91,7 +78,7 @@ public final class KioskPanel {
             }
         } else {
             switchDisplay(on: true)
-            session?.redraw()
+            host.redraw()
         }
     }
 
@@ -99,70 +86,27 @@ public final class KioskPanel {
     static let offDelay = 0.25
 
     private func switchDisplay(on: Bool) {
-        guard let display = session?.display else { return }
+        guard let display = shown?.display else { return }
         do { try display.setDisplayOn(on) } catch { log.warning("\(error)") }
     }
 
     /// The display went away (or the kiosk stops): nothing is drawn until one is shown again.
     public func lose() {
-        session?.close()
-        session = nil
-    }
-
-    private func makeScene(for display: KMSDisplay) {
-        let scale = options.pixelsPerPoint.map(Scale.init)
-            ?? Scale.forPanel(widthPixels: display.turn.swapsAxes ? display.shadow.height : display.shadow.width,
-                              widthMillimetres: display.widthMillimetres) ?? .one
-        let made = HostSetting(pixelWidth: display.shadow.width, pixelHeight: display.shadow.height, scale: scale,
-                               typesetter: typesetter, glyphs: glyphs)
-        setting = made
-        scene = makeScene(made)
-        let fresh = TouchAssembler(logicalWidth: display.shadow.width, logicalHeight: display.shadow.height,
-                                   turn: display.turn, scale: scale)
-        // Fingers down on the old display end there: the scene they pressed on is gone with it.
-        assembler = fresh
-        input?.panelWidth = fresh.panelSize.width
-        input?.panelHeight = fresh.panelSize.height
+        if let shown { events.unwatch(shown.flips) }
+        shown = nil
+        host.lose()
     }
 
     /// Touch from libinput's seat, with the panel's mounting undone and in points. Without it the panel
-    /// still shows. Touches go to the session on show; with no display, straight to the scene, so a finger
-    /// lifted while the display was away still ends its gesture.
+    /// still shows.
     private func startInput() -> LibinputSource? {
-        guard let panel = assembler?.panelSize,
-              let source = try? LibinputSource(panelWidth: panel.width, panelHeight: panel.height) else {
+        guard let panel = host.panelSize,
+              let source = try? LibinputSource(panelWidth: panel.width, panelHeight: panel.height, events: events) else {
             log.warning("no touch input: libinput could not start on seat0")
             return nil
         }
         source.touchCalibration = options.touchCalibration
-        inputWatch = events.watch(source.fd) { [unowned self] revents in
-            guard revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
-                // poll would report this forever: stop watching, end every finger so nothing stays held, and stop,
-                // so that the service manager starts the kiosk afresh with working touch. Running on without
-                // touch would look healthy to systemd for months (found in review).
-                log.error("touch input failed (poll revents \(revents)); stopping so the kiosk starts again with touch")
-                if let inputWatch { events.unwatch(inputWatch) }
-                if var assembler {
-                    deliver(assembler.cancelAll(at: MonotonicClock.seconds()))
-                    self.assembler = assembler
-                }
-                events.stop()
-                return
-            }
-            for raw in source.read() {
-                guard var assembler else { continue }
-                let frames = assembler.handle(raw)
-                self.assembler = assembler
-                deliver(frames)
-            }
-        }
+        host.take(source)
         return source
-    }
-
-    private func deliver(_ frames: [TouchFrame]) {
-        for frame in frames {
-            if options.showTouches { TouchEcho.print(frame) }
-            if let session { session.touch(frame) } else { scene?.handle(frame) }
-        }
     }
 }

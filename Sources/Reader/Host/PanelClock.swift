@@ -11,13 +11,5 @@ public protocol PanelClock: AnyObject {
     func cancel(_ timer: Timer)
 }
 
-extension EventLoop: PanelClock {
-    public var now: Double { MonotonicClock.seconds() }
-
-    public func schedule(atSeconds seconds: Double, handler: @escaping () -> Void) -> Timer {
-        // A deadline past any the loop could reach (or not a number) must not trap converting to nanoseconds:
-        // it is held at about thirty years.
-        let bounded = seconds.isFinite ? min(max(0, seconds), 1e9) : 1e9
-        return schedule(at: UInt64(bounded * 1e9), handler: handler)
-    }
-}
+/// The loop keeps time in seconds already (Platform's `EventLoop+Seconds`).
+extension EventLoop: PanelClock {}

@@ -4,24 +4,20 @@ import Text
 import Touch
 import Widgets
 
-/// One opening of the display, drawn to until it goes away: the KMS display, the frame loop over the scene and
-/// the driver pacing it, and the DRM fd in the event loop. A display that comes back gets a new session over
-/// the same scene, which then draws itself whole.
+/// One opening of a display, drawn to until it goes away: the display, the frame loop over the scene and the
+/// driver pacing it. A display that comes back gets a new session over the same scene, which then draws itself
+/// whole.
 final class PanelSession {
-    let display: KMSDisplay
+    let display: any FlippingDisplay
     let frames: FrameLoop
     private let driver: PanelDriver<EventLoop>
-    private let events: EventLoop
-    private let flips: EventLoop.Watch
 
-    init(display: KMSDisplay, scene: Scene, setting: HostSetting, events: EventLoop, reportLatency: Bool,
+    init(display: any FlippingDisplay, scene: Scene, setting: HostSetting, events: EventLoop, reportLatency: Bool,
          log: Logger) {
         self.display = display
-        self.events = events
         scene.invalidateDrawing()
         frames = FrameLoop(scene: scene, display: display, scale: setting.scale, glyphs: setting.glyphs)
         driver = PanelDriver(clock: events, frames: frames, display: display, reportLatency: reportLatency, log: log)
-        flips = events.watch(display.fd) { _ in display.handleEvents() }
         driver.start()
     }
 
@@ -29,10 +25,9 @@ final class PanelSession {
 
     func redraw() { driver.redraw() }
 
-    /// Stops drawing: the fd leaves the loop and no timer of this session fires again. The display itself
-    /// closes (and its CRTC is put back) when the last reference goes.
+    /// Stops drawing: no timer or flip of this session reaches the loop again. The display itself closes (for
+    /// KMS, its CRTC is put back) when the last reference goes.
     func close() {
-        events.unwatch(flips)
         driver.stop()
     }
 }

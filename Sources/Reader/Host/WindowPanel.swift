@@ -1,58 +1,42 @@
 import Logging
 import Platform
 import Raster
-import Text
-import Touch
 import Widgets
 
 /// The panel in a desktop window (`lectern run --window`), the mouse for a finger: the scene `makeScene` makes,
-/// driven by the same frame loop and `PanelDriver` as on the panel, on the same event loop, at the same scale.
-/// Closing the window stops the loop.
+/// in the same `PanelHost` as on the panel (the same frame loop and pacing, on the same event loop), at the same
+/// scale. Closing the window stops the loop.
 public final class WindowPanel {
-    public let setting: HostSetting
     private let display: WindowDisplay
     private let input: WindowEvents
-    private let frames: FrameLoop
-    private let driver: PanelDriver<EventLoop>
-    private var assembler: TouchAssembler
+    private let host: PanelHost
+    private let scale: Scale
 
     /// The panel in `window`, its pixels at `scale` (a desktop says nothing of millimetres: 1 unless asked).
     public init(window: DesktopWindow, scale: Scale, showTouches: Bool, events: EventLoop, log: Logger,
-                makeScene: (HostSetting) -> Scene) throws(WindowError) {
-        let (width, height) = (window.width, window.height)
-        display = try WindowDisplay(window: window, events: events)
+                makeScene: @escaping SceneMaker) throws(WindowError) {
+        let display = try WindowDisplay(window: window, events: events)
+        self.display = display
+        self.scale = scale
         input = WindowEvents(window: window, events: events)
-        setting = HostSetting(pixelWidth: width, pixelHeight: height, scale: scale,
-                              typesetter: ScreenFonts.typesetter(log: log))
-        let scene = makeScene(setting)
-        frames = FrameLoop(scene: scene, display: display, scale: scale, glyphs: setting.glyphs)
-        driver = PanelDriver(clock: events, frames: frames, display: display, reportLatency: showTouches, log: log)
-        assembler = TouchAssembler(logicalWidth: width, logicalHeight: height, scale: scale)
-        input.onInput = { [unowned self] raw in
-            for frame in assembler.handle(raw) {
-                if showTouches { TouchEcho.print(frame) }
-                driver.touch(frame)
-            }
-        }
-        input.onExposed = { [unowned self] in
+        host = PanelHost(events: events, showTouches: showTouches, log: log, makeScene: makeScene)
+        // The desktop lost what the window showed: only the window's pixels can say it again, no frame is owed.
+        input.onExposed = {
             do { try display.showWhole() } catch { log.error("window not shown again: \(error)") }
         }
-        input.onClose = { events.stop() }
     }
 
     public var name: String { display.name }
 
-    /// Draws the first frame and starts taking the mouse.
+    /// Makes the scene, draws its first frame and starts taking the mouse.
     public func start() {
-        driver.start()
-        input.start()
+        host.fit(width: display.shadow.width, height: display.shadow.height, turn: .none, scale: scale)
+        host.show(on: display)
+        host.take(input)
     }
 
     /// The scene changed without a touch (entries arrived in the background): a frame.
-    public func redraw() { driver.redraw() }
+    public func redraw() { host.redraw() }
 
-    public func stop() {
-        input.stop()
-        driver.stop()
-    }
+    public func stop() { host.stop() }
 }

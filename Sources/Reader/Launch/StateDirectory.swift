@@ -1,13 +1,12 @@
-import CommandLineSupport
 import Platform
 
 /// Where lectern keeps what must outlive the process (the feed store, what the reader was showing): systemd's
 /// `StateDirectory=`, else the XDG state directory. One place, so the service's files all land together on the
 /// writable partition.
-enum StateDirectory {
+public enum StateDirectory {
     /// The directory, made if missing. `purpose` names what needs it and `option` what the user may give instead, for the error when there is none.
-    static func path(environment: [String: String] = ProcessEnvironment.current(),
-                     for purpose: String = "lectern's state", orGive option: String? = nil) throws -> String {
+    public static func path(environment: [String: String] = ProcessEnvironment.current(),
+                            for purpose: String = "lectern's state", orGive option: String? = nil) throws -> String {
         let directory: String
         // systemd's StateDirectory= may list several directories, separated by colons: the first is ours.
         if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
@@ -18,13 +17,25 @@ enum StateDirectory {
             // HOME=/ (a service, an initramfs) must not give "//.local".
             directory = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state/lectern"
         } else {
-            throw CommandFailure("no place for \(purpose): set STATE_DIRECTORY or HOME" + (option.map { ", or give \($0)" } ?? ""))
+            throw Unavailable("no place for \(purpose): set STATE_DIRECTORY or HOME" + (option.map { ", or give \($0)" } ?? ""))
         }
         do {
             try AtomicFile.makeDirectory(directory)
         } catch {
-            throw CommandFailure("cannot create the directory for \(purpose): \(error)")
+            throw Unavailable("cannot create the directory for \(purpose): \(error)")
         }
         return directory
+    }
+
+    /// The feed store's place when none is given (`feeds.sqlite` here), its directory made if missing: for the
+    /// panel's run and for the commands that take `--store`.
+    public static func storePath(environment: [String: String] = ProcessEnvironment.current()) throws -> String {
+        try path(environment: environment, for: "the feed store", orGive: "--store") + "/feeds.sqlite"
+    }
+
+    /// No directory to be had, and why, in one line (the commands print it as their error).
+    public struct Unavailable: Error, CustomStringConvertible, Sendable {
+        public let description: String
+        init(_ description: String) { self.description = description }
     }
 }
