@@ -1,3 +1,4 @@
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,9 +44,9 @@ public final class FeedIcons: @unchecked Sendable {
         }
     }
 
-    public init(directory: String) throws(ImageCacheError) {
+    public init(directory: String) throws(SystemCallError) {
         self.directory = directory
-        if mkdir(directory, 0o755) != 0, errno != EEXIST { throw ImageCacheError("create \(directory)") }
+        if mkdir(directory, 0o755) != 0, errno != EEXIST { throw SystemCallError("create \(directory)") }
     }
 
     /// Which icon stands for a feed: its own (RSS image, Atom icon or logo, JSON Feed icon), else its site's,
@@ -104,7 +105,7 @@ public final class FeedIcons: @unchecked Sendable {
 
     /// What was recorded for `key`; nil when nothing is, or the file is not one of these (torn, foreign).
     public func record(forKey key: String) -> Record? {
-        guard let data = CacheFile.read(path(for: key), limit: Self.largestHead + Self.largestIcon),
+        guard let data = try? AtomicFile.read(path(for: key), limit: Self.largestHead + Self.largestIcon),
               data.starts(with: Self.magic),
               let end = data.firstRange(of: [10, 10]), end.lowerBound <= Self.largestHead else { return nil }
         var fields: [String: String] = [:]
@@ -120,7 +121,7 @@ public final class FeedIcons: @unchecked Sendable {
 
     /// Keeps `record` for `key` (a reader sees the old file or the new, never half of one). Bytes over the cap,
     /// and head values that could break the head (line breaks, overlong addresses), are left out.
-    public func store(_ record: Record, forKey key: String) throws(ImageCacheError) {
+    public func store(_ record: Record, forKey key: String) throws(SystemCallError) {
         func line(_ name: String, _ value: String?) -> String {
             guard let value, value.utf8.count <= 2_048, !value.utf8.contains(where: { $0 == 10 || $0 == 13 || $0 == 0 })
             else { return "" }
@@ -129,6 +130,6 @@ public final class FeedIcons: @unchecked Sendable {
         let bytes = record.bytes.count <= Self.largestIcon ? record.bytes : []
         let head = "checked \(record.checked.secondsSince1970)\n" + line("source", record.source)
             + line("etag", record.etag) + line("last-modified", record.lastModified) + "\n"
-        try CacheFile.write(Self.magic + Array(head.utf8) + bytes, to: path(for: key))
+        try AtomicFile.write(Self.magic + Array(head.utf8) + bytes, to: path(for: key), durable: false)
     }
 }
