@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["Raster", "CJPEG", "CPNG", "CWebP", "CGIF"]),
         .target(name: "Motion"),
         .target(name: "Touch", dependencies: ["Motion"]),
-        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Text", dependencies: ["System", "Raster", "CFreeType", "CHarfBuzz"]),
         .target(name: "Widgets", dependencies: ["Raster", "Motion", "Touch", "Text", "CQRencode"]),
         .target(name: "Feeds", dependencies: ["System", "CXML2", "CCurl", "CSQLite", "CLinux"]),
         .target(name: "Platform", dependencies: ["System", "Raster", "Touch", "CDRM", "CLibinput", "CLinux", "CSDL2"]),
