@@ -94,13 +94,13 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TouchTests", dependencies: ["Touch", "Motion"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Raster"], resources: [.copy("Goldens")]),
+        .testTarget(name: "TextTests", dependencies: ["GoldenImages", "Text", "Raster", "System"], resources: [.copy("Goldens")]),
         .testTarget(name: "WidgetsTests", dependencies: ["GoldenImages", "Widgets", "Raster", "Text", "Touch", "Motion", "Platform"],
                     resources: [.copy("Goldens")]),
         // A loopback HTTP server the fetcher's and the reader's tests serve feeds from.
         .target(name: "LoopbackServer", dependencies: ["System"], path: "Tests/Support/LoopbackServer"),
         // Comparing pictures with the goldens each test target keeps.
-        .target(name: "GoldenImages", dependencies: ["Raster", "Platform"], path: "Tests/Support/GoldenImages"),
+        .target(name: "GoldenImages", dependencies: ["Raster", "System"], path: "Tests/Support/GoldenImages"),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "LoopbackServer", "System"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
         .testTarget(name: "ReaderTests", dependencies: ["GoldenImages", "Reader", "Raster", "Widgets", "Touch", "Text", "Platform", "Feeds", "ReaderSamples", "LoopbackServer"]),
