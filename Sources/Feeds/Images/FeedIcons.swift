@@ -53,7 +53,7 @@ public final class FeedIcons: @unchecked Sendable {
     /// named by the site's origin (the home page link's, else the feed address's). Feeds of one site without
     /// icons of their own share the site's.
     public static func key(icon: String?, siteLink: String?, feedURL: String) -> String? {
-        if let icon, isWeb(icon) { return icon }
+        if let icon, WebAddress.isWeb(icon) { return icon }
         return (siteLink.flatMap(origin) ?? origin(feedURL)).map { "site:" + $0 }
     }
 
@@ -63,17 +63,12 @@ public final class FeedIcons: @unchecked Sendable {
 
     /// `scheme://host[:port]` of an http or https address, lowercased; nil for anything else.
     static func origin(_ url: String) -> String? {
-        guard isWeb(url), let start = url.firstRange(of: "://")?.upperBound else { return nil }
+        guard WebAddress.isWeb(url), let start = url.firstRange(of: "://")?.upperBound else { return nil }
         let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         // Credentials before an "@" are no part of the site.
         let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
         guard !host.isEmpty else { return nil }
         return (url[..<start] + host).lowercased()
-    }
-
-    static func isWeb(_ url: String) -> Bool {
-        let scheme = URLReference.scheme(of: url)
-        return (scheme == "http" || scheme == "https") && url.contains("://")
     }
 
     /// Whether `bytes` start like an image the reader decodes (PNG, JPEG, GIF, WebP, ICO): what a server sends
