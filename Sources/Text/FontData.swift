@@ -1,3 +1,4 @@
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,23 +9,17 @@ final class FontData {
     let bytes: UnsafeMutableRawBufferPointer
 
     init(path: String, limit: Int = 64 << 20) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FontError("cannot open font \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
+        let file: FileDescriptor
+        do { file = try .open(path, O_RDONLY) } catch { throw FontError("cannot open font \(path): \(error)") }
+        defer { file.close() }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FontError("cannot stat font \(path)") }
+        guard fstat(file.rawValue, &info) == 0 else { throw FontError("cannot stat font \(path)") }
         let size = Int(info.st_size)
         guard size > 0, size <= limit else { throw FontError("font \(path) has unusable size \(size)") }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        var done = 0
-        while done < size {
-            let n = Glibc.read(fd, buffer.baseAddress! + done, size - done)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                buffer.deallocate()
-                throw FontError("cannot read font \(path)")
-            }
-            done += n
+        guard (try? file.read(into: buffer)) == size else {
+            buffer.deallocate()
+            throw FontError("cannot read font \(path)")
         }
         bytes = buffer
     }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CommandLineSupport
 
 /// Standard output for commands that print many lines (a replay prints one per frame): collected and written
 /// in large blocks rather than a system call per line.
@@ -17,15 +15,8 @@ final class BufferedOutput {
     }
 
     func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                break
-            }
-            offset += n
-        }
+        // Output nobody reads any more (a closed pipe) is dropped, as print's would be.
+        try? FileDescriptor.standardOutput.writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -45,14 +45,14 @@ struct FeedParseCommand: ParsableCommand {
     /// Reads a regular file of at most 64 MiB (a directory or a device is refused with a clear reason).
     static func read(_ path: String) throws -> [UInt8] {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw FeedFileError(String(cString: strerror(errno))) }
+        guard stat(path, &info) == 0 else { throw FeedFileError(Errno.current.description) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw FeedFileError((info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file")
         }
         do {
             return try AtomicFile.read(path, limit: 64 << 20)
-        } catch let error as SystemCallError {
-            throw FeedFileError(error.errno == EFBIG ? "larger than 64 MiB" : String(cString: strerror(error.errno)))
+        } catch {
+            throw FeedFileError(error.errno == EFBIG ? "larger than 64 MiB" : Errno(error.errno).description)
         }
     }
 

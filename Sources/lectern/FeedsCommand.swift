@@ -51,9 +51,7 @@ struct StoreOptions: ParsableArguments {
 
 /// A feed URL must be one the fetcher can fetch.
 func validatedFeedURL(_ url: String) throws -> String {
-    let lowered = url.lowercased()
-    guard (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && url.count > 8,
-          !url.contains(where: { $0 == " " || $0.isNewline }) else {
+    guard WebAddress.isWeb(url), !url.contains(where: { $0 == " " || $0.isNewline }) else {
         throw ValidationError("'\(url)' is not an http or https URL")
     }
     return url

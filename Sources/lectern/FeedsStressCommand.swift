@@ -2,10 +2,6 @@ import CommandLineSupport
 import ArgumentParser
 import Feeds
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The durability test's two halves (scripts/test-store-durability.sh, `StoreStress`); hidden from help.
 /// `ack <i>` goes to stdout with write(2) only after the commit returned, so every line the test saw is a write
 /// the store promised to keep.
@@ -21,16 +17,7 @@ struct FeedsStressWriterCommand: ParsableCommand {
         try options.withStore { store in try StoreStress(store: store).write(count: count, acknowledge: acknowledge) }
     }
 
-    private func acknowledge(_ index: Int) {
-        let line = Array("ack \(index)\n".utf8)
-        var offset = 0
-        while offset < line.count {
-            let n = line.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
+    private func acknowledge(_ index: Int) { FileStream.standardOutput.write("ack \(index)\n") }
 }
 
 struct FeedsCheckWritesCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import LoopbackServer
 import Glibc
 #endif
 import Testing
+import System
 @testable import Feeds
 
 /// Many feeds on one host over one connection: the server counts the connections it accepted, curl counts the
@@ -91,9 +92,9 @@ import Testing
         }
         let refresher = try FeedRefresher(store: store, fetcher: FetchWorkerTests.fetcher(), reusingConnections: false)
         #expect(try refresher.refresh(dueAt: FeedRefresherTests.now) == Self.feedCount)
-        let deadline = loopbackClockSeconds() + 10
+        let deadline = MonotonicClock.seconds() + 10
         var reports = 0
-        while refresher.pendingCount > 0, loopbackClockSeconds() < deadline {
+        while refresher.pendingCount > 0, MonotonicClock.seconds() < deadline {
             var watched = pollfd(fd: refresher.fileDescriptor, events: Int16(POLLIN), revents: 0)
             if poll(&watched, 1, 200) == 1 { reports += refresher.collect().count }
         }

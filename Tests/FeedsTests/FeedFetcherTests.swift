@@ -3,6 +3,7 @@ import LoopbackServer
 import Glibc
 #endif
 import Testing
+import System
 @testable import Feeds
 
 /// The fetcher against a real HTTP server on loopback: every case is a real libcurl transfer.
@@ -171,22 +172,22 @@ import Testing
 
     @Test func aSlowServerTimesOut() throws {
         try withServer(["/slow": { _ in .slow(delay: 3, body: Self.feed) }]) { server in
-            let start = loopbackClockSeconds()
+            let start = MonotonicClock.seconds()
             #expect(fetchErrorKind(fetcher { $0.totalTimeout = 0.5 }, server.url("/slow")) == .timedOut)
-            #expect(loopbackClockSeconds() - start < 2.5)
+            #expect(MonotonicClock.seconds() - start < 2.5)
         }
     }
 
     @Test func aStalledTransferHitsTheLowSpeedLimit() throws {
         try withServer(["/stalled": { _ in .slow(delay: 4, body: Self.feed) }]) { server in
-            let start = loopbackClockSeconds()
+            let start = MonotonicClock.seconds()
             let trickling = fetcher {
                 $0.totalTimeout = 10
                 $0.lowSpeedBytesPerSecond = 1_000
                 $0.lowSpeedSeconds = 1
             }
             #expect(fetchErrorKind(trickling, server.url("/stalled")) == .timedOut)
-            #expect(loopbackClockSeconds() - start < 3)
+            #expect(MonotonicClock.seconds() - start < 3)
         }
     }
 
@@ -278,12 +279,6 @@ func fetchError(_ fetcher: FeedFetcher, _ url: String) -> FetchError? {
 
 func fetchErrorKind(_ fetcher: FeedFetcher, _ url: String) -> FetchError.Kind? { fetchError(fetcher, url)?.kind }
 
-func loopbackClockSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
 /// A TCP socket bound to a loopback port that never listens: connecting to it is refused.
 struct BoundSocket {
     let fd: Int32
@@ -301,7 +296,7 @@ struct BoundSocket {
                 bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
-        guard fd >= 0, ok else { throw LoopbackServerError("bind") }
+        guard fd >= 0, ok else { throw SystemCallError("bind") }
         port = UInt16(bigEndian: address.sin_port)
     }
 

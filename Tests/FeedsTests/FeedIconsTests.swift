@@ -3,6 +3,7 @@ import LoopbackServer
 import Glibc
 #endif
 import Testing
+import System
 @testable import Feeds
 
 /// Feed icons: where they are looked for, how politely, and what is kept.
@@ -95,8 +96,8 @@ import Testing
 
         func refresh(at now: Timestamp) throws {
             _ = try refresher.refresh(dueAt: now, everything: true)
-            let deadline = loopbackClockSeconds() + 10
-            while refresher.pendingCount > 0, loopbackClockSeconds() < deadline {
+            let deadline = MonotonicClock.seconds() + 10
+            while refresher.pendingCount > 0, MonotonicClock.seconds() < deadline {
                 var watched = pollfd(fd: refresher.fileDescriptor, events: Int16(POLLIN), revents: 0)
                 if poll(&watched, 1, 200) == 1 { _ = refresher.collect() }
             }

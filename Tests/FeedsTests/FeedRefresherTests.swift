@@ -3,6 +3,7 @@ import LoopbackServer
 import Glibc
 #endif
 import Testing
+import System
 @testable import Feeds
 
 /// The refresher as the panel's loop drives it: submit, sleep in poll(2) on its descriptor, collect into the store.
@@ -30,8 +31,8 @@ import Testing
         /// Polls the refresher's descriptor like the event loop, collecting until nothing is in flight.
         func settle() -> [FeedRefresher.Report] {
             var reports: [FeedRefresher.Report] = []
-            let deadline = loopbackClockSeconds() + 10
-            while refresher.pendingCount > 0, loopbackClockSeconds() < deadline {
+            let deadline = MonotonicClock.seconds() + 10
+            while refresher.pendingCount > 0, MonotonicClock.seconds() < deadline {
                 var watched = pollfd(fd: refresher.fileDescriptor, events: Int16(POLLIN), revents: 0)
                 if poll(&watched, 1, 200) == 1 { reports += refresher.collect() }
             }

@@ -1,4 +1,4 @@
-import Platform
+import System
 import Glibc
 @testable import Feeds
 

@@ -3,6 +3,7 @@ import LoopbackServer
 import Glibc
 #endif
 import Testing
+import System
 @testable import Feeds
 
 /// The worker as the panel's loop uses it: jobs in, poll(2) on the eventfd, results out on the polling thread.
@@ -34,10 +35,10 @@ import Testing
     func collect<Output>(_ worker: FetchWorker<Output>, count: Int, within seconds: Double = 5)
         -> [FetchWorker<Output>.Completion] {
         var completions: [FetchWorker<Output>.Completion] = []
-        let deadline = loopbackClockSeconds() + seconds
-        while completions.count < count, loopbackClockSeconds() < deadline {
+        let deadline = MonotonicClock.seconds() + seconds
+        while completions.count < count, MonotonicClock.seconds() < deadline {
             var watched = pollfd(fd: worker.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&watched, 1, Int32((deadline - loopbackClockSeconds()) * 1000) + 1) >= 0 else { break }
+            guard poll(&watched, 1, Int32((deadline - MonotonicClock.seconds()) * 1000) + 1) >= 0 else { break }
             if watched.revents & Int16(POLLIN) != 0 {
                 let taken = worker.takeResults()
                 #expect(!taken.isEmpty, "a readable eventfd means results are waiting")
@@ -92,14 +93,14 @@ import Testing
         let slow = worker.submit(FetchRequest(url: server.url("/slow")), process: Self.process)
         let queued = worker.submit(FetchRequest(url: server.url("/queued")), process: Self.process)
         // Wait for the slow request to reach the server, so it is the running job.
-        let start = loopbackClockSeconds()
-        while server.requests(to: "/slow").isEmpty, loopbackClockSeconds() - start < 3 { usleep(5_000) }
+        let start = MonotonicClock.seconds()
+        while server.requests(to: "/slow").isEmpty, MonotonicClock.seconds() - start < 3 { usleep(5_000) }
         worker.cancel(queued)
         worker.cancel(slow)
         let after = worker.submit(FetchRequest(url: server.url("/after")), process: Self.process)
         let completions = collect(worker, count: 1)
         #expect(completions.map(\.id) == [after])
-        #expect(loopbackClockSeconds() - start < 2.5, "the stalled transfer was aborted, not waited out")
+        #expect(MonotonicClock.seconds() - start < 2.5, "the stalled transfer was aborted, not waited out")
         #expect(server.requests(to: "/queued").isEmpty)
         #expect(worker.pendingCount == 0)
     }
@@ -124,11 +125,11 @@ import Testing
         defer { server.stop() }
         let worker = try FetchWorker<Summary>(fetcher: Self.fetcher(totalTimeout: 10))
         for _ in 0..<3 { worker.submit(FetchRequest(url: server.url("/slow")), process: Self.process) }
-        let start = loopbackClockSeconds()
-        while server.requests(to: "/slow").isEmpty, loopbackClockSeconds() - start < 3 { usleep(5_000) }
-        let stopping = loopbackClockSeconds()
+        let start = MonotonicClock.seconds()
+        while server.requests(to: "/slow").isEmpty, MonotonicClock.seconds() - start < 3 { usleep(5_000) }
+        let stopping = MonotonicClock.seconds()
         worker.shutdown()
-        #expect(loopbackClockSeconds() - stopping < 2, "shutdown aborted the transfer instead of waiting it out")
+        #expect(MonotonicClock.seconds() - stopping < 2, "shutdown aborted the transfer instead of waiting it out")
         #expect(server.requests(to: "/slow").count == 1, "queued jobs never ran")
         worker.shutdown()  // idempotent
     }
@@ -137,8 +138,8 @@ import Testing
         let worker = try FetchWorker<Int>(fetcher: Self.fetcher())
         usleep(50_000)
         #expect(!isReadable(worker.fileDescriptor))
-        let start = loopbackClockSeconds()
+        let start = MonotonicClock.seconds()
         worker.shutdown()
-        #expect(loopbackClockSeconds() - start < 0.5)
+        #expect(MonotonicClock.seconds() - start < 0.5)
     }
 }

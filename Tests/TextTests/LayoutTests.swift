@@ -1,4 +1,5 @@
 import Raster
+import System
 import Testing
 @testable import Text
 
@@ -253,7 +254,7 @@ import Testing
     /// The fixture article (also what `lectern render --text` is demonstrated with) sets cleanly.
     @Test func sampleArticleLaysOutInAColumn() throws {
         let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!))
-        let bytes = try #require(readFile(directory + "/Goldens/sample-article.txt"))
+        let bytes = try AtomicFile.read(directory + "/Goldens/sample-article.txt")
         let paragraphs = String(decoding: bytes, as: UTF8.self).split(separator: "\n\n").map {
             Paragraph(String($0).replacingNewlines(), style: TextStyle(family: .serif, size: 20),
                       paragraphStyle: ParagraphStyle(alignment: .justified, spacingAfter: 12))

@@ -56,8 +56,7 @@ public struct FeedFetcher: Sendable {
     /// `isCancelled` is asked about once a second and while data flows; true aborts with `.cancelled`.
     public func fetch(_ request: FetchRequest, isCancelled: (@Sendable () -> Bool)? = nil)
         throws(FetchError) -> FetchResponse {
-        let scheme = request.url.prefix(while: { $0 != ":" }).lowercased()
-        guard scheme == "http" || scheme == "https", request.url.contains("://") else {
+        guard WebAddress.isWeb(request.url) else {
             throw FetchError(.invalidURL, url: request.url, detail: "only http and https URLs are fetched")
         }
         guard curlGlobalInit == CURLE_OK else {

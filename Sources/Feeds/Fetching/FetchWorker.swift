@@ -1,5 +1,6 @@
 import CCurl
 import CLinux
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,17 +28,17 @@ public final class FetchWorker<Output: Sendable> {
     /// Readable when results wait in `takeResults()`. Valid until `shutdown()`; unwatch it before that.
     public let fileDescriptor: Int32
     private let shared: WorkerState<Output>
-    private let thread: pthread_t
+    private let thread: WorkerThread
     private var isShutDown = false
 
-    public init(fetcher: FeedFetcher) throws(FetchWorkerError) {
+    public init(fetcher: FeedFetcher) throws(SystemCallError) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { throw FetchWorkerError("eventfd") }
+        guard fd >= 0 else { throw SystemCallError("eventfd") }
         let shared = WorkerState<Output>(fetcher: fetcher, eventFD: fd)
-        let (thread, failure) = startThread { shared.run() }
-        guard let thread else {
+        let thread: WorkerThread
+        do { thread = try WorkerThread.start { shared.run() } } catch {
             close(fd)
-            throw FetchWorkerError("pthread_create", errno: failure)
+            throw error
         }
         self.fileDescriptor = fd
         self.shared = shared
@@ -76,22 +77,9 @@ public final class FetchWorker<Output: Sendable> {
         guard !isShutDown else { return }
         isShutDown = true
         shared.stop()
-        pthread_join(thread, nil)
+        thread.join()
         close(fileDescriptor)
     }
-}
-
-/// A failed system call while setting up the worker, with the errno it returned.
-public struct FetchWorkerError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let operation: String
-    public let errno: Int32
-
-    public init(_ operation: String, errno: Int32 = Glibc.errno) {
-        self.operation = operation
-        self.errno = errno
-    }
-
-    public var description: String { "\(operation): \(String(cString: strerror(errno)))" }
 }
 
 /// What the loop thread and the worker thread share. @unchecked Sendable because the compiler cannot see the
@@ -219,25 +207,4 @@ private final class WorkerState<Output: Sendable>: @unchecked Sendable {
             return job
         }
     }
-}
-
-/// Holds a thread's body for the C entry point, which can capture nothing.
-private final class ThreadStart {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-}
-
-/// Starts a joinable thread running `body`; on failure, the error pthread_create returned.
-func startThread(_ body: @escaping @Sendable () -> Void) -> (pthread_t?, Int32) {
-    let start = Unmanaged.passRetained(ThreadStart(body)).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(&thread, nil, { context in
-        Unmanaged<ThreadStart>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-    }, start)
-    guard result == 0 else {
-        Unmanaged<ThreadStart>.fromOpaque(start).release()
-        return (nil, result)
-    }
-    return (thread, 0)
 }

@@ -5,8 +5,7 @@ public enum EntryImages {
     public static func urls(thumbnail: String?, enclosures: [Enclosure], markup: Markup?, limit: Int) -> [String] {
         var found: [String] = []
         func add(_ url: String?) {
-            guard let url, found.count < limit, !found.contains(url), ArticleBlocks.isSafe(url),
-                  !url.hasPrefix("mailto:") else { return }
+            guard let url, found.count < limit, !found.contains(url), WebAddress.isWeb(url) else { return }
             found.append(url)
         }
         add(thumbnail)

@@ -1,3 +1,4 @@
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,16 +44,16 @@ public final class FeedIcons: @unchecked Sendable {
         }
     }
 
-    public init(directory: String) throws(ImageCacheError) {
+    public init(directory: String) throws(SystemCallError) {
         self.directory = directory
-        if mkdir(directory, 0o755) != 0, errno != EEXIST { throw ImageCacheError("create \(directory)") }
+        if mkdir(directory, 0o755) != 0, errno != EEXIST { throw SystemCallError("create \(directory)") }
     }
 
     /// Which icon stands for a feed: its own (RSS image, Atom icon or logo, JSON Feed icon), else its site's,
     /// named by the site's origin (the home page link's, else the feed address's). Feeds of one site without
     /// icons of their own share the site's.
     public static func key(icon: String?, siteLink: String?, feedURL: String) -> String? {
-        if let icon, isWeb(icon) { return icon }
+        if let icon, WebAddress.isWeb(icon) { return icon }
         return (siteLink.flatMap(origin) ?? origin(feedURL)).map { "site:" + $0 }
     }
 
@@ -62,17 +63,12 @@ public final class FeedIcons: @unchecked Sendable {
 
     /// `scheme://host[:port]` of an http or https address, lowercased; nil for anything else.
     static func origin(_ url: String) -> String? {
-        guard isWeb(url), let start = url.firstRange(of: "://")?.upperBound else { return nil }
+        guard WebAddress.isWeb(url), let start = url.firstRange(of: "://")?.upperBound else { return nil }
         let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         // Credentials before an "@" are no part of the site.
         let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
         guard !host.isEmpty else { return nil }
         return (url[..<start] + host).lowercased()
-    }
-
-    static func isWeb(_ url: String) -> Bool {
-        let scheme = URLReference.scheme(of: url)
-        return (scheme == "http" || scheme == "https") && url.contains("://")
     }
 
     /// Whether `bytes` start like an image the reader decodes (PNG, JPEG, GIF, WebP, ICO): what a server sends
@@ -104,7 +100,7 @@ public final class FeedIcons: @unchecked Sendable {
 
     /// What was recorded for `key`; nil when nothing is, or the file is not one of these (torn, foreign).
     public func record(forKey key: String) -> Record? {
-        guard let data = CacheFile.read(path(for: key), limit: Self.largestHead + Self.largestIcon),
+        guard let data = try? AtomicFile.read(path(for: key), limit: Self.largestHead + Self.largestIcon),
               data.starts(with: Self.magic),
               let end = data.firstRange(of: [10, 10]), end.lowerBound <= Self.largestHead else { return nil }
         var fields: [String: String] = [:]
@@ -120,7 +116,7 @@ public final class FeedIcons: @unchecked Sendable {
 
     /// Keeps `record` for `key` (a reader sees the old file or the new, never half of one). Bytes over the cap,
     /// and head values that could break the head (line breaks, overlong addresses), are left out.
-    public func store(_ record: Record, forKey key: String) throws(ImageCacheError) {
+    public func store(_ record: Record, forKey key: String) throws(SystemCallError) {
         func line(_ name: String, _ value: String?) -> String {
             guard let value, value.utf8.count <= 2_048, !value.utf8.contains(where: { $0 == 10 || $0 == 13 || $0 == 0 })
             else { return "" }
@@ -129,6 +125,6 @@ public final class FeedIcons: @unchecked Sendable {
         let bytes = record.bytes.count <= Self.largestIcon ? record.bytes : []
         let head = "checked \(record.checked.secondsSince1970)\n" + line("source", record.source)
             + line("etag", record.etag) + line("last-modified", record.lastModified) + "\n"
-        try CacheFile.write(Self.magic + Array(head.utf8) + bytes, to: path(for: key))
+        try AtomicFile.write(Self.magic + Array(head.utf8) + bytes, to: path(for: key), durable: false)
     }
 }

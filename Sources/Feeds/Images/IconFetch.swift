@@ -63,7 +63,7 @@ struct IconFetch: Sendable {
     /// The feed's own icon, then `/favicon.ico` at the site's origin.
     func candidates(icon: String?, siteLink: String?, feedURL: String) -> [String] {
         var found: [String] = []
-        if let icon, FeedIcons.isWeb(icon) { found.append(icon) }
+        if let icon, WebAddress.isWeb(icon) { found.append(icon) }
         if let origin = siteLink.flatMap(FeedIcons.origin) ?? FeedIcons.origin(feedURL) {
             found.append(origin + "/favicon.ico")
         }
@@ -94,7 +94,7 @@ enum IconLinks {
             return true
         }, text: { _ in }, exit: { _ in })
         return (icon ?? touchIcon).map { URLReference.resolve($0, against: pageURL) }.flatMap {
-            FeedIcons.isWeb($0) ? $0 : nil
+            WebAddress.isWeb($0) ? $0 : nil
         }
     }
 }

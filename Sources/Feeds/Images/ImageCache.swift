@@ -1,3 +1,4 @@
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,10 +13,10 @@ public final class ImageCache: @unchecked Sendable {
     /// The largest image kept: the fetcher's cap for images.
     public static let largestImage = 8 << 20
 
-    public init(directory: String, byteLimit: Int) throws(ImageCacheError) {
+    public init(directory: String, byteLimit: Int) throws(SystemCallError) {
         self.directory = directory
         self.byteLimit = max(0, byteLimit)
-        if mkdir(directory, 0o755) != 0, errno != EEXIST { throw ImageCacheError("create \(directory)") }
+        if mkdir(directory, 0o755) != 0, errno != EEXIST { throw SystemCallError("create \(directory)") }
     }
 
     func path(for url: String) -> String {
@@ -25,29 +26,22 @@ public final class ImageCache: @unchecked Sendable {
     public func contains(_ url: String) -> Bool { access(path(for: url), F_OK) == 0 }
 
     /// The bytes fetched for `url`, or nil when they are not here (or cannot be read).
-    public func bytes(for url: String) -> [UInt8]? { CacheFile.read(path(for: url), limit: Self.largestImage) }
+    public func bytes(for url: String) -> [UInt8]? { try? AtomicFile.read(path(for: url), limit: Self.largestImage) }
 
     /// Keeps `bytes` for `url` (written beside, then renamed into place: a reader sees all of it or none).
-    public func store(_ bytes: [UInt8], for url: String) throws(ImageCacheError) {
+    public func store(_ bytes: [UInt8], for url: String) throws(SystemCallError) {
         guard bytes.count <= Self.largestImage else { return }
-        try CacheFile.write(bytes, to: path(for: url))
+        try AtomicFile.write(bytes, to: path(for: url), durable: false)
     }
 
     /// The files and their sizes and ages.
     private func entries() -> [(path: String, size: Int, modified: Int)] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var found: [(String, Int, Int)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasSuffix(".img") else { continue }
+        let names = (try? DirectoryListing.files(in: directory)) ?? []
+        return names.filter { $0.hasSuffix(".img") }.compactMap { name in
             var status = stat()
             let path = directory + "/" + name
-            if stat(path, &status) == 0 { found.append((path, Int(status.st_size), Int(status.st_mtim.tv_sec))) }
+            return stat(path, &status) == 0 ? (path, Int(status.st_size), Int(status.st_mtim.tv_sec)) : nil
         }
-        return found
     }
 
     /// Bytes the cache holds now.
@@ -69,9 +63,4 @@ public final class ImageCache: @unchecked Sendable {
         }
         return removed
     }
-}
-
-public struct ImageCacheError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    init(_ operation: String) { description = "\(operation): \(String(cString: strerror(errno)))" }
 }

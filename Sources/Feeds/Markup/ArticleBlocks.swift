@@ -25,10 +25,7 @@ public enum ArticleBlocks {
     ]
 
     /// Links and images may point only here: no javascript:, data: or file: URLs.
-    static func isSafe(_ url: String) -> Bool {
-        guard let scheme = URLReference.scheme(of: url) else { return false }
-        return scheme == "http" || scheme == "https" || scheme == "mailto"
-    }
+    static func isSafe(_ url: String) -> Bool { WebAddress.isWeb(url) || URLReference.scheme(of: url) == "mailto" }
 
     /// A plain-text body: blank lines separate paragraphs.
     private static func plainParagraphs(_ text: String) -> [ArticleBlock] {

@@ -36,7 +36,7 @@ enum JSONFeedReader {
             case .number(let id)?: entry.id = id  // 1.0 feeds sometimes number their items
             default: break
             }
-            if entry.link == nil, let id = entry.id, let scheme = URLReference.scheme(of: id), scheme == "http" || scheme == "https" {
+            if entry.link == nil, let id = entry.id, WebAddress.isWeb(id) {
                 entry.link = id
             }
             let authors = item["authors"]?.array ?? (item["author"].map { [$0] } ?? [])

@@ -28,7 +28,8 @@ enum XMLFeedReader {
         var feed = ParsedFeed()
         feed.title = title(of: channel, isAtom: isAtom)
         feed.link = alternateLink(of: channel)
-        if feed.link == nil, let id = channel.first("id").map({ $0.text.trimmingASCIIWhitespace() }), isWebURL(id) {
+        if feed.link == nil, let id = channel.first("id").map({ $0.text.trimmingASCIIWhitespace() }),
+           WebAddress.isWeb(id) {
             feed.link = id
         }
         feed.icon = icon(of: channel)
@@ -42,11 +43,6 @@ enum XMLFeedReader {
     /// Items and entries: feedparser takes either in either format, and so do broken feeds.
     private static func entries(in parent: FeedElement) -> [FeedElement] {
         parent.elements.filter { $0.key == "item" || $0.key == "entry" }
-    }
-
-    private static func isWebURL(_ text: String) -> Bool {
-        let scheme = URLReference.scheme(of: text)
-        return scheme == "http" || scheme == "https"
     }
 
     private static func title(of element: FeedElement, isAtom: Bool) -> String? {
@@ -108,7 +104,7 @@ enum XMLFeedReader {
         } else if let about = element.attribute("rdf:about"), !about.isEmpty {
             id = about
         }
-        if entry.link == nil, guidIsLink, let id, isWebURL(id) {
+        if entry.link == nil, guidIsLink, let id, WebAddress.isWeb(id) {
             entry.link = id
         }
 

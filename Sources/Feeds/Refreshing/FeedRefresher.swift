@@ -1,3 +1,5 @@
+import System
+
 /// Keeps subscriptions fresh without stalling a frame. Everything slow runs on the `FetchWorker`'s thread:
 /// fetching, parsing, and writing the result to the store through a connection of its own (entries, validators,
 /// the next check, a permanent move, retention), with an fsync per feed and, while another writer holds the
@@ -58,7 +60,7 @@ public final class FeedRefresher {
     /// sessions, unless `fetcher` brings its own share; false fetches as `fetcher` does (the benchmark's reference).
     public init(store: FeedStore, fetcher: FeedFetcher, interval: Int = PollSchedule.minimumDelay,
                 retention: Retention = Retention(), images: ImageCache? = nil, icons: FeedIcons? = nil,
-                reusingConnections: Bool = true) throws(FetchWorkerError) {
+                reusingConnections: Bool = true) throws(SystemCallError) {
         let fetcher = reusingConnections && fetcher.connections == nil ? fetcher.sharing(SharedConnections()) : fetcher
         self.store = store
         policy = RefreshPolicy(storePath: store.database.path, interval: interval, retention: retention,

@@ -1,4 +1,5 @@
 import CSQLite
+import System
 
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +29,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         let primary = code & 0xff
         if systemErrno != 0 && (primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR || primary == SQLITE_FULL
             || primary == SQLITE_READONLY) {
-            message += " (\(String(cString: strerror(systemErrno))))"
+            message += " (\(Errno(systemErrno)))"
         }
         self.init(operation, code: code, message: message, systemErrno: systemErrno)
     }

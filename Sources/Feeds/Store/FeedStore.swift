@@ -1,4 +1,5 @@
 import CSQLite
+import System
 
 #if canImport(Glibc)
 import Glibc
@@ -50,7 +51,7 @@ public final class FeedStore {
         if stat(directory, &status) != 0 || access(directory, W_OK) != 0 {
             let problem = errno
             return DatabaseError("open \(path)", code: error.code,
-                                 message: "directory \(directory): \(String(cString: strerror(problem)))",
+                                 message: "directory \(directory): \(Errno(problem))",
                                  systemErrno: problem)
         }
         return error

@@ -1,3 +1,4 @@
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,23 +45,21 @@ public enum PasswordFile {
     /// The file's text without its final line break. Refuses a file that its group or others may read, as ssh
     /// does with a private key.
     public static func read(_ path: String) throws(SyncError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SyncError(.configuration, "password file \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
+        func failure(_ reason: String) -> SyncError { SyncError(.configuration, "password file \(path): \(reason)") }
+        let file: FileDescriptor
+        do { file = try .open(path, O_RDONLY) } catch { throw failure(error.description) }
+        defer { file.close() }
         var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw SyncError(.configuration, "password file \(path): not a regular file")
+        guard fstat(file.rawValue, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw failure("not a regular file")
         }
-        guard status.st_mode & 0o077 == 0 else {
-            throw SyncError(.configuration, "password file \(path): readable by others (chmod 600 it)")
+        guard status.st_mode & 0o077 == 0 else { throw failure("readable by others (chmod 600 it)") }
+        var text: ArraySlice<UInt8>
+        do { text = try file.readAll(limit: limit)[...] } catch {
+            throw failure(error.rawValue == EFBIG ? "longer than \(limit) bytes" : error.description)
         }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else { throw SyncError(.configuration, "password file \(path): \(String(cString: strerror(errno)))") }
-        guard count <= limit else { throw SyncError(.configuration, "password file \(path): longer than \(limit) bytes") }
-        var text = bytes[..<count]
         while let last = text.last, last == 10 || last == 13 { text = text.dropLast() }
-        guard !text.isEmpty else { throw SyncError(.configuration, "password file \(path): empty") }
+        guard !text.isEmpty else { throw failure("empty") }
         return String(decoding: text, as: UTF8.self)
     }
 }

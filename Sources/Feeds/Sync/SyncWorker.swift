@@ -1,5 +1,6 @@
 import CLinux
 import Synchronization
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,7 @@ public final class SyncWorker {
     private let images: ImageCache?
     private let icons: FeedIcons?
     private let shared = Shared()
-    private var thread: pthread_t?
+    private var thread: WorkerThread?
 
     /// What the loop and the sync's thread share.
     private final class Shared: Sendable {
@@ -26,9 +27,9 @@ public final class SyncWorker {
     }
 
     public init(storePath: String, account: SyncAccount, fetcher: FeedFetcher, images: ImageCache? = nil,
-                icons: FeedIcons? = nil) throws(FetchWorkerError) {
+                icons: FeedIcons? = nil) throws(SystemCallError) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { throw FetchWorkerError("eventfd") }
+        guard fd >= 0 else { throw SystemCallError("eventfd") }
         fileDescriptor = fd
         self.storePath = storePath
         self.account = account
@@ -52,7 +53,7 @@ public final class SyncWorker {
         shared.cancelled.store(false, ordering: .relaxed)
         let (shared, storePath, account, fetcher, images, icons, fd) = (shared, storePath, account, fetcher, images, icons,
                                                                        fileDescriptor)
-        let (started, _) = startThread {
+        let started = try? WorkerThread.start {
             SyncWorker.yieldToFrames()
             let outcome = SyncWorker.sync(storePath: storePath, account: account, fetcher: fetcher, images: images,
                                           icons: icons, at: now, isCancelled: { shared.cancelled.load(ordering: .relaxed) })
@@ -71,7 +72,7 @@ public final class SyncWorker {
         guard let outcome = shared.outcome.withLock({ value -> Outcome? in defer { value = nil }; return value }) else {
             return nil
         }
-        if let thread { pthread_join(thread, nil) }
+        thread?.join()
         thread = nil
         return outcome
     }
@@ -80,7 +81,7 @@ public final class SyncWorker {
     public func shutdown() {
         guard let thread else { return }
         shared.cancelled.store(true, ordering: .relaxed)
-        pthread_join(thread, nil)
+        thread.join()
         self.thread = nil
         _ = shared.outcome.withLock { $0 = nil }
     }

@@ -2,15 +2,12 @@
 import Glibc
 #endif
 import Feeds
+import System
 
 /// The panel's wall clock and time zone: read here, at the edge, and handed to the screens as functions.
 public enum LocalTime {
-    /// Now, from CLOCK_REALTIME.
-    public static func now() -> Timestamp {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Timestamp(secondsSince1970: Int64(time.tv_sec))
-    }
+    /// Now, from the wall clock.
+    public static func now() -> Timestamp { Timestamp(secondsSince1970: WallClock.secondsSince1970()) }
 
     /// The local zone's offset from UTC at `moment`, seconds east (the zone of `TZ`, else the system's).
     public static func utcOffset(at moment: Timestamp) -> Int {

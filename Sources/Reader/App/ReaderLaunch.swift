@@ -103,9 +103,7 @@ extension ReaderLaunch {
         let bytes: [UInt8]
         do { bytes = try AtomicFile.read(path, limit: 16 << 20) } catch { return nil }
         do {
-            let subscriptions = try OPML.subscriptions(from: bytes).filter {
-                $0.url.hasPrefix("http://") || $0.url.hasPrefix("https://")
-            }
+            let subscriptions = try OPML.subscriptions(from: bytes).filter { WebAddress.isWeb($0.url) }
             let (added, present) = try store.merge(subscriptions, at: now)
             return "merged \(path): \(added) feeds added, \(present) already there"
         } catch {

@@ -134,7 +134,7 @@ public struct ReaderSettings: Equatable, Sendable {
             }
             sync = kind
         case "sync-url":
-            guard value.isEmpty || value.hasPrefix("http://") || value.hasPrefix("https://") else {
+            guard value.isEmpty || WebAddress.isWeb(value) else {
                 throw SettingError(key: key, value: value, expected: "an http or https URL")
             }
             syncURL = value.isEmpty ? nil : value

@@ -17,7 +17,7 @@ public struct DemoStateFile: Sendable {
         let bytes: [UInt8]
         do {
             bytes = try AtomicFile.read(path, limit: DemoState.largestFile)
-        } catch let error as SystemCallError where error.errno == ENOENT {
+        } catch where error.errno == ENOENT {
             return (nil, nil)
         } catch {
             return (nil, "ignoring the saved reader state: \(error)")

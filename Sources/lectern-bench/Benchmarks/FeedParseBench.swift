@@ -34,14 +34,14 @@ public struct FeedParseBench {
     public func lecternMegabytesPerSecond() -> Double {
         var parsedBytes = 0
         var entries = 0
-        let start = Self.threadCPUNanoseconds()
+        let start = ThreadCPUClock.nanoseconds()
         var elapsed: UInt64 = 0
         repeat {
             for (index, bytes) in contents.enumerated() {
                 entries &+= (try? FeedParser.parse(bytes, url: "file://" + paths[index]))?.entries.count ?? 0
                 parsedBytes += bytes.count
             }
-            elapsed = Self.threadCPUNanoseconds() - start
+            elapsed = ThreadCPUClock.nanoseconds() - start
         } while elapsed < 300_000_000
         precondition(entries > 0, "the fixtures parsed to no entries")
         return Double(parsedBytes) / Double(elapsed) * 1e3
@@ -78,12 +78,5 @@ public struct FeedParseBench {
             throw BenchFailure("xmllint failed (status \(output.status)); install libxml2-utils or pass --xmllint none")
         }
         return Double(byteCount * repeats) / Double(elapsed) * 1e3
-    }
-
-    /// CPU time this thread has used.
-    static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -2,6 +2,7 @@
 import LoopbackServer
 import Glibc
 #endif
+import System
 
 /// Python's http.server behind TLS with a self-signed certificate `openssl req` makes in a temporary directory:
 /// the fetcher must refuse it. When openssl or python3 is missing, `start()` prints why and returns nil.
@@ -41,7 +42,7 @@ final class SelfSignedTLSServer {
         }
         let base = getenv("TMPDIR").map { String(cString: UnsafePointer($0)) } ?? "/tmp"
         var template = Array((base + "/lectern-tls-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else { throw LoopbackServerError("mkdtemp") }
+        guard mkdtemp(&template) != nil else { throw SystemCallError("mkdtemp") }
         let directory = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let (certificate, key) = (directory + "/cert.pem", directory + "/key.pem")
         let made = try spawn(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
@@ -53,7 +54,7 @@ final class SelfSignedTLSServer {
             return nil
         }
         var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { throw LoopbackServerError("pipe") }
+        guard pipe(&pipeFDs) == 0 else { throw SystemCallError("pipe") }
         // The read end stays out of the child (its write end is dup2'd onto stdout, then closed here).
         _ = fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC)
@@ -120,7 +121,7 @@ final class SelfSignedTLSServer {
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard result == 0 else { throw LoopbackServerError("posix_spawnp \(arguments[0])") }
+        guard result == 0 else { throw SystemCallError("posix_spawnp \(arguments[0])", errno: result) }
         return pid
     }
 

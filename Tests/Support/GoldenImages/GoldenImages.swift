@@ -1,4 +1,4 @@
-import Platform
+import System
 import Raster
 
 /// Golden images live in a test target's Goldens/ folder. A missing golden is written and reported, so a new

@@ -1,3 +1,4 @@
+import System
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,7 +36,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: UInt16
     private let listener: Int32
     private let routes: [String: Route]
-    private var thread = pthread_t()
+    private var thread: WorkerThread?
     fileprivate let lock = LoopbackLock()
     fileprivate var recorded: [Request] = []
     fileprivate var accepted = 0
@@ -46,7 +47,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         self.keepAlive = keepAlive
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
-        guard listener >= 0 else { throw LoopbackServerError("socket") }
+        guard listener >= 0 else { throw SystemCallError("socket") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -60,18 +61,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
         guard bound else {
             close(listener)
-            throw LoopbackServerError("bind/listen on 127.0.0.1")
+            throw SystemCallError("bind/listen on 127.0.0.1")
         }
         port = UInt16(bigEndian: address.sin_port)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        guard pthread_create(&thread, nil, { context in
-            let server = Unmanaged<LoopbackHTTPServer>.fromOpaque(context!).takeRetainedValue()
-            server.acceptLoop()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<LoopbackHTTPServer>.fromOpaque(context).release()
+        do { thread = try WorkerThread.start { [self] in acceptLoop() } } catch {
             close(listener)
-            throw LoopbackServerError("pthread_create")
+            throw error
         }
     }
 
@@ -87,7 +82,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Stops accepting and joins the accept thread (connection threads finish their one reply on their own).
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        pthread_join(thread, nil)
+        thread?.join()
         close(listener)
     }
 
@@ -99,21 +94,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 return
             }
             lock.locked { accepted += 1 }
-            let job = Unmanaged.passRetained(Connection(server: self, fd: connection)).toOpaque()
-            var detached = pthread_t()
-            if pthread_create(&detached, nil, { job in
-                Unmanaged<Connection>.fromOpaque(job!).takeRetainedValue().serve()
-                return nil
-            }, job) == 0 {
-                pthread_detach(detached)
-            } else {
-                Unmanaged<Connection>.fromOpaque(job).release()
-                close(connection)
-            }
+            let job = Connection(server: self, fd: connection)
+            if let started = try? WorkerThread.start({ job.serve() }) { started.detach() } else { close(connection) }
         }
     }
 
-    private final class Connection {
+    private final class Connection: Sendable {
         let server: LoopbackHTTPServer
         let fd: Int32
         init(server: LoopbackHTTPServer, fd: Int32) { self.server = server; self.fd = fd }
@@ -232,11 +218,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             }
         }
     }
-}
-
-public struct LoopbackServerError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ operation: String) { description = "\(operation): \(String(cString: strerror(errno)))" }
 }
 
 /// A pthread mutex for test support state shared between server threads.

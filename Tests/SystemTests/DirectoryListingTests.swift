@@ -1,11 +1,10 @@
 import Glibc
 import Testing
-@testable import Platform
+import System
 
 @Suite struct DirectoryListingTests {
     @Test func listsFilesButNotFoldersOrDots() throws {
-        var template = Array("/tmp/lectern-listing-XXXXXX".utf8CString)
-        let folder = String(cString: mkdtemp(&template)!)
+        let folder = try TemporaryFolder.make(prefix: "lectern-listing")
         defer { _ = system("rm -rf '\(folder)'") }
         try AtomicFile.write(Array("a".utf8), to: folder + "/one.xml")
         try AtomicFile.write(Array("b".utf8), to: folder + "/two.json")

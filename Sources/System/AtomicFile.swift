@@ -8,41 +8,33 @@ public enum AtomicFile {
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Writes `bytes` to a temporary file beside `path`, flushes it to disk, renames it over `path`, then flushes
-    /// the directory: until the directory's entry is on disk, a power cut may bring back the old name.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    /// the directory: until the directory's entry is on disk, a power cut may bring back the old name. Not
+    /// `durable`, the flushes are left out (a cache, spared the SD card): a reader still sees the old file or the
+    /// new, never half of one, but a power cut may lose the write or leave the file torn.
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(SystemCallError) {
         let temporary = path + ".partial"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw SystemCallError("create \(temporary)") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = SystemCallError("write \(temporary)")
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            written += n
+        let file: FileDescriptor
+        do { file = try .open(temporary, O_WRONLY | O_CREAT | O_TRUNC) } catch {
+            throw SystemCallError("create \(temporary)", errno: error)
         }
-        if fsync(fd) != 0 {
-            let error = SystemCallError("flush \(temporary)")
-            close(fd)
+        func abandon(_ operation: String, _ error: Errno) -> SystemCallError {
+            file.close()
             unlink(temporary)
-            throw error
+            return SystemCallError(operation, errno: error)
         }
-        close(fd)
+        do { try file.writeAll(bytes) } catch { throw abandon("write \(temporary)", error) }
+        if durable && fsync(file.rawValue) != 0 { throw abandon("flush \(temporary)", .current) }
+        file.close()
         guard rename(temporary, path) == 0 else {
             let error = SystemCallError("rename \(temporary) to \(path)")
             unlink(temporary)
             throw error
         }
-        try flushDirectory(of: path)
+        if durable { try flushDirectory(of: path) }
     }
 
-    /// fsync on the directory holding `path`, so a rename in it survives a power cut.
     /// Flushes the directory holding `path`, so that a rename or removal there survives a power cut.
-    public static func flushDirectory(of path: String) throws {
+    public static func flushDirectory(of path: String) throws(SystemCallError) {
         let directory: String
         if let slash = path.lastIndex(of: "/") {
             directory = slash == path.startIndex ? "/" : String(path[..<slash])
@@ -57,26 +49,18 @@ public enum AtomicFile {
     }
 
     /// Reads a whole file, refusing anything over `limit` bytes so a wrong path cannot exhaust memory.
-    public static func read(_ path: String, limit: Int = 64 << 20) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemCallError("open \(path)") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError("read \(path)")
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > limit { throw SystemCallError("read \(path) (larger than \(limit) bytes)", errno: EFBIG) }
+    public static func read(_ path: String, limit: Int = 64 << 20) throws(SystemCallError) -> [UInt8] {
+        let file: FileDescriptor
+        do { file = try .open(path, O_RDONLY) } catch { throw SystemCallError("open \(path)", errno: error) }
+        defer { file.close() }
+        do { return try file.readAll(limit: limit) } catch {
+            let tooLarge = error.rawValue == EFBIG ? " (larger than \(limit) bytes)" : ""
+            throw SystemCallError("read \(path)" + tooLarge, errno: error)
         }
     }
 
     /// Creates `path` and its parents as needed (like `mkdir -p`).
-    public static func makeDirectory(_ path: String) throws {
+    public static func makeDirectory(_ path: String) throws(SystemCallError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part

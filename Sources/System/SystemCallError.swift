@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A failed system call: what was tried, on what, and the errno it returned.
-public struct SystemCallError: Error, CustomStringConvertible, Sendable {
+public struct SystemCallError: Error, Equatable, CustomStringConvertible, Sendable {
     public let operation: String
     public let errno: Int32
 
@@ -12,5 +12,7 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable {
         self.errno = errno
     }
 
-    public var description: String { "\(operation): \(String(cString: strerror(errno)))" }
+    public init(_ operation: String, errno: Errno) { self.init(operation, errno: errno.rawValue) }
+
+    public var description: String { "\(operation): \(Errno(errno))" }
 }

@@ -1,23 +1,22 @@
 #if canImport(Glibc)
-import Reader
 import Glibc
 #endif
 
 /// Runs another program and collects what it prints: how `lectern-bench feeds` times the reference parser in the same
 /// run as Lectern's own.
-enum ChildProcess {
-    struct Output {
-        var status: Int32
-        var standardOutput: String
+public enum ChildProcess {
+    public struct Output: Sendable {
+        public var status: Int32
+        public var standardOutput: String
         /// User and system CPU time the program used, in nanoseconds.
-        var cpuNanoseconds: UInt64
+        public var cpuNanoseconds: UInt64
     }
 
     /// Runs `arguments[0]` (searched on PATH) with the rest as its arguments; stderr passes through unless
     /// `quiet` (a recovering parser's complaints about a broken fixture, a hundred times over, are noise).
-    static func run(_ arguments: [String], quiet: Bool = false) throws -> Output {
+    public static func run(_ arguments: [String], quiet: Bool = false) throws(SystemCallError) -> Output {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw BenchFailure("cannot make a pipe for \(arguments[0]): errno \(errno)") }
+        guard pipe(&pipeEnds) == 0 else { throw SystemCallError("make a pipe for \(arguments[0])") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,14 +28,11 @@ enum ChildProcess {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
         close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { throw BenchFailure("cannot start \(arguments[0]): errno \(spawned)") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count > 0 { bytes += chunk[0..<count] } else if count == 0 || errno != EINTR { break }
-        }
+        let output = FileDescriptor(rawValue: pipeEnds[0])
+        defer { output.close() }
+        guard spawned == 0 else { throw SystemCallError("start \(arguments[0])", errno: spawned) }
+        // A pipe's read fails only when a signal interrupts it, which readAll retries; the status tells the rest.
+        let bytes = (try? output.readAll(limit: .max)) ?? []
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}

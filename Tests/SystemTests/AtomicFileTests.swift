@@ -2,14 +2,10 @@
 import Glibc
 #endif
 import Testing
-import Platform
+import System
 
 @Suite struct AtomicFileTests {
-    private func scratchDirectory() throws -> String {
-        var template = Array("/tmp/lectern-test-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(cString: try #require(made))
-    }
+    private func scratchDirectory() throws -> String { try TemporaryFolder.make(prefix: "lectern-test") }
 
     @Test func writeThenReadReturnsTheSameBytesAndLeavesNoTemporary() throws {
         let dir = try scratchDirectory()
@@ -28,6 +24,14 @@ import Platform
         try AtomicFile.write([UInt8](repeating: 1, count: 1000), to: dir + "/big")
         let error = #expect(throws: SystemCallError.self) { try AtomicFile.read(dir + "/big", limit: 100) }
         #expect(error?.description.contains("larger than 100 bytes") == true)
+    }
+
+    @Test func aCacheWriteReplacesTheFileToo() throws {
+        let path = try scratchDirectory() + "/cached.img"
+        try AtomicFile.write([1, 2, 3], to: path, durable: false)
+        try AtomicFile.write([4, 5], to: path, durable: false)
+        #expect(try AtomicFile.read(path) == [4, 5])
+        #expect(!AtomicFile.exists(path + ".partial"))
     }
 
     @Test func writingIntoAMissingDirectoryFailsWithThePath() throws {
