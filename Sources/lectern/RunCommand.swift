@@ -8,9 +8,9 @@ import Logging
 import Platform
 import Reader
 
-/// `lectern run`: the kiosk. On the panel it shows the interaction demos until SIGINT/SIGTERM, frames paced by the
-/// display and none drawn while nothing moves; on a machine without a usable DRM device it draws the same screens
-/// headless, saves what the panel would show first for each demo and exits.
+/// `lectern run`: the kiosk. Its options become a `KioskLaunch`, which shows the reader (or the demos) on the panel
+/// until SIGINT/SIGTERM, or in a desktop window with --window; on a machine without a usable DRM device the same
+/// screens are drawn headless and saved as PNG files.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the reader on the panel, or headless when there is none.")
