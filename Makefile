@@ -60,7 +60,7 @@ test: test-deps
 	$(AS_ROOT) scripts/appliance-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	$(AS_ROOT) scripts/pi-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 
-# The release rasterizer against cairo, pixman and ThorVG, BENCH_ROUNDS alternating rounds (see README,
+# The release rasterizer against cairo, pixman and ThorVG, BENCH_ROUNDS alternating rounds (see docs/development.md,
 # "Benchmarks"); the reference benchmark is found beside the repository or at LECTERN_BENCH_REFERENCE.
 # Figures only: BENCH_FLAGS=--strict makes a missed goal fail. Not part of `make test`, which times nothing.
 BENCH_ROUNDS ?= 3
@@ -69,7 +69,7 @@ BENCH_FLAGS ?=
 bench: release
 	scripts/bench-raster.sh $(BENCH_FLAGS) "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern-bench" $(BENCH_ROUNDS)
 
-# Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see README, "Fuzzing").
+# Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see docs/development.md).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= jpeg png webp gif any blocks feed layout
 

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Lectern: a wall-panel article reader drawn straight to KMS/DRM. See ARCHITECTURE in README.md for the layers.
+// Lectern: a wall-panel article reader drawn straight to KMS/DRM. docs/architecture.md has the layers.
 import PackageDescription
 
 /// A C library reached through pkg-config and a module map in Sources/<name>.
@@ -7,7 +7,7 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
-/// Pixel loops are hot: drop bounds and exclusivity checks there only (see README, "Speed"). Raster alone gets
+/// Pixel loops are hot: drop bounds and exclusivity checks there only (see docs/architecture.md). Raster alone gets
 /// them: it works on geometry and pixels the app made. Text lays out untrusted article text and keeps its checks.
 /// Debug builds still optimize Raster (with its checks on): the tests draw thousands of frames, which the
 /// unoptimized kernels took minutes over.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the reference raster benchmark (cairo, pixman, ThorVG) and `lectern bench raster` back to back and prints
-# each op's time beside the references with the ratios the rasterizer issue sets (shapes: ≤ 0.25× cairo and
+# Runs the reference raster benchmark (cairo, pixman, ThorVG) and `lectern-bench raster` back to back and prints
+# each op's time beside the references with the ratios the rasterizer must meet (shapes: ≤ 0.25× cairo and
 # ≤ 0.5× ThorVG; full-screen ops: ≤ 1.1× pixman). Compare ratios from one run only: the machine is noisy.
 # Usage: bench-raster.sh [--strict] PATH/TO/release/lectern-bench [ROUNDS]   (each round runs every implementation
 # once, alternating; the table keeps each implementation's fastest round). The last line counts the ops that miss

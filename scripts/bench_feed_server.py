@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A keep-alive HTTP/1.1 feed server on loopback for `lectern bench fetch`.
+"""A keep-alive HTTP/1.1 feed server on loopback for `lectern-bench fetch`.
 
 Serves /feed0 ... /feedN-1 (RSS documents of a typical size, each with an ETag) and /connections (how many
 connections it has accepted, as a decimal number). Prints "port N" once it listens.

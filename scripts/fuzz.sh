@@ -16,12 +16,13 @@
 # only, and a whole Reader target would drag in Platform (DRM, libinput), SQLite and swift-log. So each module a
 # target needs is compiled here with swiftc into a static library under .build/fuzz, rebuilt only when one of
 # its sources (or this script) is newer, and the harness is linked against them:
-#   - Raster is built plain: it only holds the surfaces, and its pixel loops would slow every run.
+#   - Raster and System are built plain: Raster only holds the surfaces, and its pixel loops would slow every
+#     run; System only wraps system calls.
 #   - Codecs, Feeds, Text and Widgets, the code that reads untrusted bytes and text, are built with
 #     -sanitize=fuzzer,address: coverage guides the fuzzer through them and ASan checks their memory. Feeds is
 #     built with -enable-testing so the blocks harness can check its internal rules with @testable import.
 #   - The Reader target cannot be compiled whole, so the layout harness is compiled into a module named Reader
-#     together with the real Reader/Library files the article page is made of (listed below, never copied).
+#     together with the real Reader/Article files the article page is made of (listed below, never copied).
 # -O keeps every bounds and overflow check; the sanitizers add address checks on top.
 set -euo pipefail
 seeds_only=
@@ -97,13 +98,15 @@ case $target in
     if [ "$target" = any ]; then seeds=(Fuzz/Images/corpus/*); else seeds=("Fuzz/Images/corpus/$target"); fi
     ;;
   blocks)
+    library System -O
     library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
-    harness FuzzBlocks Feeds "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Blocks/blocks.swift
+    harness FuzzBlocks "Feeds System" "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Blocks/blocks.swift
     seeds=(Fuzz/Blocks/corpus)
     ;;
   feed)
+    library System -O
     library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
-    harness FuzzFeed Feeds "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Feed/feed.swift
+    harness FuzzFeed "Feeds System" "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Feed/feed.swift
     # The parser's test fixtures: every format, charset and quirk it is known to read.
     seeds=(Tests/FeedsTests/Fixtures)
     ;;
@@ -111,6 +114,7 @@ case $target in
     library Raster -O "${image_xcc[@]}"
     library Motion -O
     library Touch -O
+    library System -O
     library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
     library Text "${fuzz_flags[@]}" "${text_xcc[@]}"
     library Widgets "${fuzz_flags[@]}" "${text_xcc[@]}"
@@ -118,9 +122,9 @@ case $target in
     reader=()
     for file in ArticleBody ArticleBody+Drawing ArticleFlow ArticleHeader ArticleImages ArticlePiece ArticleSpans \
                 ArticleStyles ArticleTarget CodeText ImageShrinking LongParagraph PieceSetter PlacedPiece; do
-      reader+=("Sources/Reader/Library/$file.swift")
+      reader+=("Sources/Reader/Article/$file.swift")
     done
-    harness Reader "Widgets Touch Motion Text Feeds Raster" "$text_libs $feeds_libs" \
+    harness Reader "Widgets Touch Motion Text Feeds Raster System" "$text_libs $feeds_libs" \
       "${reader[@]}" Fuzz/Support/Check.swift Fuzz/Layout/layout.swift
     seeds=(Fuzz/Blocks/corpus)
     ;;

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import CommandLineSupport
 import Glibc
 #endif
+import CommandLineSupport
 import ArgumentParser
 import Feeds
 import Reader

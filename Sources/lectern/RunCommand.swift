@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import CommandLineSupport
 import Glibc
 #endif
+import CommandLineSupport
 import ArgumentParser
 import Feeds
 import Logging
@@ -42,7 +42,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print every touch as it reaches the app, in logical points, and how soon the frame showing it reached the glass (for tests and calibration).")
     var showTouches = false
 
-    @Flag(help: "Show the interaction demos (until the reader app replaces them, they are what run shows anyway).")
+    @Flag(help: "Show the five interaction demos instead of the reader.")
     var demo = false
 
     @Option(help: "The demo to show first: \(DemoCatalog.names.joined(separator: ", ")).")

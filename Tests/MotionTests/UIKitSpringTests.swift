@@ -24,7 +24,7 @@ import Testing
         let spring = Spring(duration: 0.5, dampingRatio: 0.4, initialVelocity: 0.5)
         #expect(spring.mass == 1)
         #expect(abs(spring.stiffness - 911) < 1, "k = \(spring.stiffness)")
-        // c = 2ζω0 = 24.15 (24.2 in the design note is 2·0.4·30.2 with ω0 rounded first).
+        // c = 2ζω0 = 24.15 (24.2 in docs/interactions.md is 2·0.4·30.2 with ω0 rounded first).
         #expect(abs(spring.damping - 24.2) < 0.06, "c = \(spring.damping)")
         #expect(abs(spring.damping - 2 * 0.4 * spring.stiffness.squareRoot()) < 1e-9)
         #expect(abs(spring.undampedFrequency - 30.2) < 0.05)

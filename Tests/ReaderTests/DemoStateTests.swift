@@ -31,7 +31,7 @@ import Testing
             try AtomicFile.write(junk, to: file.path)
             let loaded = file.load()
             #expect(loaded.state == nil)
-            #expect(loaded.problem?.hasPrefix("ignoring the saved reader state") == true)
+            #expect(loaded.problem?.hasPrefix("ignoring the saved demo state") == true)
         }
         // A directory where the file should be cannot be read: ignored too, with the reason.
         unlink(file.path)

@@ -131,7 +131,7 @@ import Testing
     }
 }
 
-/// The pull itself, played finger by finger through a pan as the scene's arena would hand it over.
+/// The pull itself, played finger by finger through a pan as `handle` and `share` feed it.
 @Suite struct PullMenuTests {
     let frame = Rect(x: 0, y: 0, width: 800, height: 480)
 

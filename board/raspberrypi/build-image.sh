@@ -60,7 +60,7 @@ disk_id=4c656374
 # ELF e_machine (bytes 18-19, little endian): 183 is AArch64.
 machine=$(od -An -tu2 -j18 -N2 "$bin" | tr -d ' ')
 [ "$(head -c4 "$bin" | od -An -c | tr -d ' ')" = '177ELF' ] && [ "$machine" = 183 ] \
-  || die "$bin is not an arm64 (AArch64) ELF binary: make pi-image builds one (README, \"On a Raspberry Pi\")"
+  || die "$bin is not an arm64 (AArch64) ELF binary: make pi-image builds one (docs/appliance.md)"
 [ -z "$env_file" ] || [ -f "$env_file" ] || die "no environment file at $env_file"
 for f in config.txt cmdline.txt lectern.conf; do [ -f "$here/$f" ] || die "missing $here/$f"; done
 for f in lectern.service lectern-retry.timer lectern.preset sysusers.d/lectern.conf tmpfiles.d/lectern.conf \
@@ -164,6 +164,8 @@ install -D -m 0644 "$repo/systemd/udev/70-lectern-backlight.rules" "$root/usr/li
 install -D -m 0644 "$repo/systemd/lectern.env.example" "$root/usr/share/doc/lectern/lectern.env.example"
 install -D -m 0644 "$here/lectern.conf" "$root/usr/share/doc/lectern/lectern.conf.example"
 [ -f "$repo/README.md" ] && install -D -m 0644 "$repo/README.md" "$root/usr/share/doc/lectern/README.md"
+# The README's links lead into docs/, which goes beside it.
+for doc in "$repo"/docs/*.md; do install -D -m 0644 "$doc" "$root/usr/share/doc/lectern/docs/$(basename "$doc")"; done
 
 systemd-sysusers --root="$root" - < "$repo/systemd/sysusers.d/lectern.conf"
 systemd-tmpfiles --root="$root" --create --prefix=/etc - < "$repo/systemd/tmpfiles.d/lectern.conf"
@@ -218,7 +220,7 @@ say "assembling the boot partition"
 boot=$work/boot
 mkdir -p "$boot"
 cp -r "$root"/usr/lib/raspi-firmware/* "$boot/"
-# The owner's settings: every key, commented out with its default (README, "On a Raspberry Pi").
+# The owner's settings: every key, commented out with its default (docs/appliance.md).
 cp "$here/lectern.conf" "$boot/lectern.conf"
 kernel=$(ls "$root"/boot/vmlinuz-* 2>/dev/null | sort -V | tail -1)
 [ -n "$kernel" ] || die "no kernel in the tree (/boot/vmlinuz-*)"

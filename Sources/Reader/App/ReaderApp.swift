@@ -172,7 +172,7 @@ public final class ReaderApp: Scene {
     }
 
     func openMenuPanel() {
-        menuPanel = MenuPanel(context: context, article: screen.sharedLink != nil)
+        menuPanel = MenuPanel(context: context, article: screen is ArticleScreen)
     }
 
     /// Opens the menu as the pull does (the Menu button: the pull's visible fallback).

@@ -81,7 +81,7 @@ public struct ReaderSettings: Equatable, Sendable {
 
     // MARK: Keys
 
-    /// Every key, in the order the README and `lectern config` list them.
+    /// Every key, in the order docs/configuration.md and the card's commented lectern.conf list them.
     public static let keys = ["theme", "text-size", "reading-distance", "samples", "store", "opml", "idle-minutes",
                               "card-seconds", "night", "dim-minutes", "wake-minutes", "image-cache-mb", "refresh-minutes",
                               "sync", "sync-url", "sync-user", "sync-password-file", "sync-minutes",

@@ -1,4 +1,5 @@
-/// What the reader was showing, kept across a restart so a crash or a power cut brings back the same screen.
+/// Which demo was on show, kept across a restart so a crash or a power cut brings back the same one (the
+/// reader keeps its own place in `ReaderPlace`).
 /// The file is lines of `key=value` (today one key: `scene`), so a later version can add keys and an older one
 /// can skip what it does not know.
 public struct DemoState: Equatable, Sendable {

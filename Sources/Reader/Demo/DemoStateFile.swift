@@ -20,10 +20,10 @@ public struct DemoStateFile: Sendable {
         } catch where error.errno == ENOENT {
             return (nil, nil)
         } catch {
-            return (nil, "ignoring the saved reader state: \(error)")
+            return (nil, "ignoring the saved demo state: \(error)")
         }
         guard let state = DemoState(decoding: bytes) else {
-            return (nil, "ignoring the saved reader state: \(path) is not a state file this version knows")
+            return (nil, "ignoring the saved demo state: \(path) is not a state file this version knows")
         }
         return (state, nil)
     }
@@ -48,7 +48,7 @@ public struct DemoStateFile: Sendable {
         if let requested {
             var problems: [String] = []
             if saved?.scene != requested {
-                do { try save(DemoState(scene: requested)) } catch { problems.append("reader state not saved: \(error)") }
+                do { try save(DemoState(scene: requested)) } catch { problems.append("demo state not saved: \(error)") }
             }
             return Start(scene: requested, restored: false, problems: problems)
         }

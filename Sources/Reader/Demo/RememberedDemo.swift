@@ -35,7 +35,7 @@ public final class RememberedDemo {
             // Saved once the frame is out: the save fsyncs twice, which on an SD card would hold up the very frame
             // that shows the new demo (found in review).
             events.schedule(after: 0) {
-                do { try state?.save(DemoState(scene: name)) } catch { log.error("reader state not saved: \(error)") }
+                do { try state?.save(DemoState(scene: name)) } catch { log.error("demo state not saved: \(error)") }
             }
         }
         shell = made

@@ -6,7 +6,8 @@ import Widgets
 
 /// An article of the river, read by scrolling, with Reeder's pull past either end to the neighbour entry
 /// (pre-rendered, so no frame of the slide is blank). A tap on a link or an image is reported; the chip at the
-/// top left goes back to the list. The pull for the menu is the app's (it runs over every screen).
+/// top left goes back to the list. The menu's pull may start anywhere on it (`menuPull`) unless
+/// the pager holds the touch.
 final class ArticleScreen: Component {
     static let chip = Rect(x: 8, y: 8, width: 92, height: 40)
 

@@ -27,7 +27,10 @@ public struct TouchSequence<Owner: Sendable & Equatable>: Sendable {
     }
 
     /// `frame` split once by owner: consecutive events of one owner go together, in order, as one frame, with
-    /// whether that part starts a sequence. Events that belong to nobody (a stray lift) are dropped.
+    /// whether that part starts a sequence. Events that belong to nobody (a stray lift) are dropped. Owners are
+    /// chosen before any part is handled: a frame whose lift ends one sequence and whose touch starts the next
+    /// (rare: libinput gives a lift and a new finger their own frames) has the new owner chosen as things stood
+    /// before the lift was handled.
     public mutating func split(_ frame: TouchFrame, choose: (TouchEvent) -> Owner)
         -> [(owner: Owner, frame: TouchFrame, starts: Bool)] {
         var parts: [(owner: Owner, frame: TouchFrame, starts: Bool)] = []

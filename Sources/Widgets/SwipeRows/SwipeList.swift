@@ -314,6 +314,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     public func invalidateDrawing() {
         drawn = nil
         refresh?.invalidateDrawing()
+        sheet.invalidateDrawing()
     }
 
     /// Everything that decides the picture but the cells' own content (`reconfigure` reports that).
@@ -334,6 +335,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
 
     public func pendingDamage(on canvas: Canvas) -> DamageRegion {
         var damage = refresh?.pendingDamage(on: canvas) ?? DamageRegion()
+        damage.add(sheet.pendingDamage(on: canvas))
         let now = look
         guard let before = drawn, before.offset == now.offset, before.heights == now.heights,
               before.sheet == now.sheet, now.sheet == 0 else {
@@ -361,6 +363,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
         drawn = look
         changedRows.removeAll()
         refresh?.didDraw()
+        sheet.didDraw()
     }
 
     /// Paints the rows in view, the pull control above them and, over everything, the action sheet.

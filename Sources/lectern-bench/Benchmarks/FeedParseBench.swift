@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Reader
 import Glibc
 #endif
+import Reader
 import Feeds
 import Platform
 

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import ReaderSamples
-import Reader
 import Glibc
 #endif
+import ReaderSamples
+import Reader
 import Codecs
 import Feeds
 import Platform
