@@ -5,11 +5,12 @@ import Text
 import Touch
 import Widgets
 
-/// The reader: the root scene the panel (and `lectern replay reader`) runs. It holds the screen on show and
-/// the overlays above it, routes each touch sequence to one of them, and turns what screens report into store
-/// writes and navigation. Unread's pull for the menu runs over every screen: from the right edge on the list
-/// and the other screens (a swipe that starts on a row away from the edge moves the row), from anywhere on an
-/// article (its page has nothing to scroll sideways).
+/// The reader: the root scene the panel (and `lectern replay reader`) runs. It keeps the screens in a
+/// `Navigator` and the overlays above them, routes each touch sequence to one of them, and carries out the
+/// `ReaderAction`s screens emit: store writes and navigation. Unread's pull for the menu shares the screen's
+/// touches where the screen lets it (`menuPull`): from the right edge on the list and the other screens (a
+/// swipe that starts on a row away from the edge moves the row), from anywhere on an article (its page has
+/// nothing to scroll sideways), never on the wall's screens.
 public final class ReaderApp: Scene {
     /// Owner of one touch sequence (see `chooseOwner`).
     enum Owner: Equatable { case screen, overlay, shared }
