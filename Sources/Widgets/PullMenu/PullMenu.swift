@@ -24,7 +24,6 @@ public final class PullMenu: Component {
         /// A tap on the showing menu, where it landed; the menu is fading out.
         case tapped(at: Point)
     }
-    private enum Owner: Equatable, Sendable { case pull, menu }
 
     /// Where a pull for the menu may start when the page under it takes touches too (`share`).
     public enum PullStart: Equatable, Sendable {
@@ -54,7 +53,6 @@ public final class PullMenu: Component {
     /// Whether a finger is pulling the page now.
     public private(set) var isPulling = false
     private var events = EventQueue<Event>()
-    private var touches = TouchSequence<Owner>()
     private var pan = PanRecognizer(axis: .horizontal)
     private var menuTap = TapRecognizer()
     private var sharing = TouchSequence<Share>()
@@ -142,20 +140,10 @@ public final class PullMenu: Component {
 extension PullMenu {
     // MARK: The seam
 
+    /// The whole page is the pull's: every sequence (a tap while the menu shows closes it) is shared with a page
+    /// that takes nothing.
     public func handle(_ frame: TouchFrame) {
-        for event in frame.events {
-            let starts = event.phase == .down && !touches.isActive
-            guard let owner = touches.route(event, choose: { overlay.isShowing ? .menu : .pull }) else { continue }
-            switch owner {
-            case .menu:
-                if starts { menuTap.reset() }
-                tapMenu(event)
-            case .pull:
-                if starts { pan.reset() }
-                pan.handle(event)
-                follow(pan, at: event.time)
-            }
-        }
+        _ = share(frame, start: .anywhere, pageHolds: false)
     }
 
     /// A touch frame shared with the page under the menu, split once. While the menu shows, the sequence is the
