@@ -6,7 +6,7 @@ import Widgets
 /// What the screens ask for, carried out: navigation, overlays, store writes and settings.
 extension ReaderApp {
     func takeScreenActions() {
-        for action in screen.takeActions() { perform(action) }
+        for action in screen.takeEvents() { perform(action) }
     }
 
     func perform(_ action: ReaderAction) {

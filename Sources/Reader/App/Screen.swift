@@ -3,22 +3,13 @@ import Raster
 import Touch
 import Widgets
 
-/// A screen of the reader as the navigator keeps it: a `Scene` (touches in, time on, its deadlines, work done
-/// ahead at rest) whose events are `ReaderAction`s, drawn as a `Component` draws. Each screen adopts it in its
-/// own file; the app knows screens only through it, so a new screen is its file and the one action (or the
-/// line in `Navigator`) that shows it.
-protocol Screen: Scene {
+/// A screen of the reader as the navigator keeps it: a `Component` (touches in, time on, its own damage) whose
+/// events are what it asks of the app, `ReaderAction`s. Each screen adopts it in its own file; the app knows
+/// screens only through it, so a new screen is its file and the one action (or the line in `Navigator`) that
+/// shows it.
+protocol Screen: Component where Event == ReaderAction {
     /// Its name in `replay reader`'s `screen` field.
     var name: String { get }
-
-    /// What the screen asks of the app since it was last asked, oldest first.
-    func takeActions() -> [ReaderAction]
-
-    // Drawing, as a `Component` draws: its damage, painting every layer inside the clip, and the mark that the
-    // glass now shows it.
-    func pendingDamage(on canvas: Canvas) -> DamageRegion
-    func paint(_ canvas: Canvas)
-    func didDraw()
 
     /// Where a pull for the menu may start on this screen.
     var menuPull: MenuPullStart { get }

@@ -164,7 +164,6 @@ final class AmbientScreen: Component {
 
 extension AmbientScreen: Screen {
     var name: String { "ambient" }
-    func takeActions() -> [ReaderAction] { takeEvents() }
     /// The next card is the panel at rest, not work under way.
     var activeDeadline: Double? { nil }
     var menuPull: MenuPullStart { .nowhere }

@@ -108,7 +108,6 @@ final class ArticleScreen: Component {
 
 extension ArticleScreen: Screen {
     var name: String { "article" }
-    func takeActions() -> [ReaderAction] { takeEvents() }
     var menuPull: MenuPullStart { .anywhere }
     var holdsTouch: Bool { claimsTouch }
     var river: ListScreen? { list }

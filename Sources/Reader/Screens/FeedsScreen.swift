@@ -286,7 +286,6 @@ final class FeedsScreen: Component {
 
 extension FeedsScreen: Screen {
     var name: String { "feeds" }
-    func takeActions() -> [ReaderAction] { takeEvents() }
     func relaid(at time: Double) -> [any Screen]? { [FeedsScreen(context: context)] }
 
     func storeChanged(_ change: StoreChange) {

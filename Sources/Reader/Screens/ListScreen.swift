@@ -356,7 +356,6 @@ final class ListScreen: Component {
 
 extension ListScreen: Screen {
     var name: String { "list" }
-    func takeActions() -> [ReaderAction] { takeEvents() }
     var menuPull: MenuPullStart { list.sheet.isVisible ? .nowhere : .rightEdge }
     var river: ListScreen? { self }
 

@@ -20,7 +20,6 @@ final class NightScreen: Component {
 
 extension NightScreen: Screen {
     var name: String { "night" }
-    func takeActions() -> [ReaderAction] { [] }
     var menuPull: MenuPullStart { .nowhere }
     var isWall: Bool { true }
 }

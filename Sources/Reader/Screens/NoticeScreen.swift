@@ -23,7 +23,7 @@ final class NoticeScreen: Component {
     private var scroll: ScrollView
     private var laidOut: [(y: Double, layout: TextLayout)] = []
     private(set) var targets: [(name: String, frame: Rect, label: TextLayout)] = []
-    private var tapped: [String] = []
+    private var tapped: [ReaderAction] = []
     /// Where the text was scrolled when last drawn; nil when nothing is known to be on the glass.
     private var drawnOffset: Double?
     private let contentHeight: Double
@@ -77,8 +77,8 @@ final class NoticeScreen: Component {
 
     private let columnX: Double
 
-    /// Names of targets tapped since the last call.
-    func takeEvents() -> [String] {
+    /// What the targets tapped since the last call ask for.
+    func takeEvents() -> [ReaderAction] {
         defer { tapped.removeAll() }
         return tapped
     }
@@ -94,7 +94,9 @@ final class NoticeScreen: Component {
         tap.handle(event)
         if tap.state == .ended {
             let point = Point(x: tap.location.x, y: tap.location.y + scroll.offset)
-            if let target = targets.first(where: { $0.frame.contains(point) }) { tapped.append(target.name) }
+            if let target = targets.first(where: { $0.frame.contains(point) }), let action = Self.action(for: target.name) {
+                tapped.append(action)
+            }
         }
     }
 
@@ -127,7 +129,6 @@ final class NoticeScreen: Component {
 extension NoticeScreen: Screen {
     var name: String { kind == .empty ? "empty" : "settings" }
 
-    func takeActions() -> [ReaderAction] { takeEvents().compactMap(Self.action(for:)) }
 
     func relaid(at time: Double) -> [any Screen]? { [NoticeScreen.make(kind, context: context)] }
 
