@@ -64,7 +64,3 @@ final class MenuPanel {
         }
     }
 }
-
-extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}

@@ -7,3 +7,8 @@ extension Substring {
         return String(s)
     }
 }
+
+extension String {
+    /// The first letter in capitals: a theme's name on a label, a generated title's first word.
+    public var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
