@@ -3,12 +3,13 @@
 #   say TEXT...            one line, prefixed with the test's name
 #   now / since T          a timestamp; seconds since T, one decimal
 #   check NAME COMMAND...  runs COMMAND, counts it passed or failed, and says so for NAME in the formats below
-#   summary [TAIL]         the closing "NAME: N passed, N failed" line (TAIL appended); exits 1 if anything failed
+#   summary [TAIL]         the closing "NAME: N passed, N failed" line (TAIL appended), then each failed check's
+#                          name again, so the last lines of a long log say what failed; exits 1 if anything failed
 # What check prints, as printf formats of the check's name, set after sourcing where a test words it otherwise
 # (an empty format prints nothing):
 #   check_ok_format        a passed check: "NAME: ok: %s"
 #   check_fail_format      a failed check: "NAME: FAIL: %s"
-passed=0 failed=0
+passed=0 failed=0 failed_names=()
 check_ok_format="${test_name:-test}: ok: %s"
 check_fail_format="${test_name:-test}: FAIL: %s"
 say() { echo "${test_name:-test}: $*"; }
@@ -20,11 +21,13 @@ check() {
     passed=$((passed + 1))
     [ -z "$check_ok_format" ] || printf "$check_ok_format\n" "$name"
   else
-    failed=$((failed + 1))
+    failed=$((failed + 1)) failed_names+=("$name")
     [ -z "$check_fail_format" ] || printf "$check_fail_format\n" "$name"
   fi
 }
 summary() {
   echo "${test_name:-test}: $passed passed, $failed failed${1:-}"
+  local name
+  for name in "${failed_names[@]}"; do echo "${test_name:-test}: failed: $name"; done
   [ "$failed" -eq 0 ]
 }
