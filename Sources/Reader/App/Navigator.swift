@@ -46,7 +46,7 @@ final class Navigator {
 
     /// The screens that bring `place` back: its river and, when an article was open, the article over it.
     static func screens(for place: ReaderPlace, context: ReaderContext, time: Double) -> [any Screen] {
-        guard context.library.hasFeeds else { return [NoticeScreen.make(.empty, context: context)] }
+        guard context.library.hasFeeds else { return [NoticeScreen.make(.empty, context: context, time: time)] }
         let filter = riverFilter(place.filter, context: context)
         var list = ListScreen.river(filter, context: context, time: time)
         if let entry = place.entry, !list.rows.contains(where: { $0.entry.id.rawValue == entry }),

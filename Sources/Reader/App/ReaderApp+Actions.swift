@@ -16,10 +16,10 @@ extension ReaderApp {
             navigator.pop()
             shown()
         case .showRiver(let filter, let newSince):
-            show([context.library.hasFeeds ? river(filter, newSince: newSince) : NoticeScreen.make(.empty, context: context)])
+            show([context.library.hasFeeds ? river(filter, newSince: newSince) : NoticeScreen.make(.empty, context: context, time: time)])
         case .showFeeds: show([FeedsScreen(context: context)])
-        case .showSettings: show([NoticeScreen.make(.settings, context: context)])
-        case .showAbout: show([NoticeScreen.make(.about, context: context)])
+        case .showSettings: show([NoticeScreen.make(.settings, context: context, time: time)])
+        case .showAbout: show([NoticeScreen.make(.about, context: context, time: time)])
         case .openMenu: presentMenu(at: time)
         case .leaveWall(let exit): leaveWall(exit)
         case .placeMoved: placeChanged()

@@ -47,6 +47,15 @@ public final class ReaderContext {
         TextStyle(family: family, size: Float(size * typeScale), weight: weight, color: color)
     }
 
+    /// When `moment` was, told at `now` as a sentence ends it: "just now", "5 min ago", "2 d ago", else "on" the
+    /// day. (About's last refresh: a time stamp means nothing to a person at a wall.)
+    public static func when(_ moment: Timestamp, now: Timestamp) -> String {
+        let age = age(of: moment, now: now)
+        let seconds = now.secondsSince1970 - moment.secondsSince1970
+        if seconds < 60 { return "just now" }
+        return seconds < 7 * 86_400 ? "\(age) ago" : "on \(age)"
+    }
+
     /// "now", "5 min", "3 h", "2 d", else the day and month: how long ago `moment` was at `now`.
     public static func age(of moment: Timestamp, now: Timestamp) -> String {
         let seconds = now.secondsSince1970 - moment.secondsSince1970

@@ -54,7 +54,7 @@ final class ListScreen: Component {
         let cellHeight = EntryCell.height(typeScale: context.typeScale)
         let rowsRef = RowsBox(rows, now: context.wallClock(0), newSince: newSince)
         list = SwipeList(frame: frame, ids: Array(rows.indices), rowHeight: cellHeight,
-                         actions: [.more, slot], sheetOptions: ["Mark as read", "Star", "Show QR code", "Mute this feed"],
+                         actions: [.more, slot], sheetOptions: [], sheetFrame: bounds,
                          typography: context.typography, refresh: .refresh(refresh),
                          makeCell: { EntryCell(context: context) },
                          configure: { cell, id in
@@ -69,14 +69,25 @@ final class ListScreen: Component {
         let counted = filter == .unread ? unread : rows.count
         header = ScreenHeader.title("\(filter.title)  \(counted)", context: context)
         refresh.backdrop = theme.backdrop
-        list.sheetOptions = { [rowsRef] id in
-            let entry = rowsRef.rows[id].entry
-            return [entry.isRead ? "Mark as unread" : "Mark as read", entry.isStarred ? "Unstar" : "Star", "Show QR code",
-                    "Mute this feed"]
-        }
+        list.sheet.setLook(ActionSheet.Look(theme: theme))
+        list.sheetOptions = { [rowsRef] id in Self.sheetOptions(for: rowsRef.rows[id].entry).map(\.rawValue) }
+        list.sheetHeading = { [rowsRef] id in rowsRef.rows[id].entry.title }
     }
 
     private let rowsBox: RowsBox
+
+    /// What a row's sheet offers, by the words it shows.
+    enum SheetOption: String {
+        case markRead = "Mark as read", markUnread = "Mark as unread", star = "Star", unstar = "Unstar"
+        case showCode = "Show QR code", mute = "Mute this feed"
+    }
+
+    /// An entry's sheet: its read and starred state turned over, its link's code when it has a link (an entry
+    /// without one has nothing to hand to a phone), its feed muted.
+    static func sheetOptions(for entry: RiverEntry) -> [SheetOption] {
+        [entry.isRead ? .markUnread : .markRead, entry.isStarred ? .unstar : .star] + (entry.link == nil ? [] : [.showCode])
+            + [.mute]
+    }
 
     /// The rows, the wall-clock time their ages are told at and what counts as new, shared with the list's
     /// configure closure.
@@ -193,17 +204,18 @@ final class ListScreen: Component {
         case .sheetOption(let row, let option):
             guard rows.indices.contains(row) else { return }
             let entry = rows[row].entry
-            switch option {
-            case 0: toggleRead(row)
-            case 1:
+            let options = Self.sheetOptions(for: entry)
+            guard options.indices.contains(option) else { return }
+            switch options[option] {
+            case .markRead, .markUnread: toggleRead(row)
+            case .star, .unstar:
                 events.append(.write(.starred(entry.id, !entry.isStarred)))
                 update(row) { $0.isStarred.toggle() }
-            case 2: if let link = entry.link { events.append(.showCode(link)) }
-            case 3:
+            case .showCode: if let link = entry.link { events.append(.showCode(link)) }
+            case .mute:
                 // Its rows leave Unread and Today at once; Feeds lists it as muted, where a swipe unmutes it.
                 events.append(.write(.muted(entry.feed, true)))
                 events.append(.showRiver(filter))
-            default: break
             }
         case .sheetCancelled: break
         }
@@ -283,7 +295,10 @@ final class ListScreen: Component {
     func pendingDamage(on canvas: Canvas) -> DamageRegion {
         if chromeChanged { return DamageRegion(canvas.clip) }
         let rowsCanvas = canvas.clipped(to: canvas.snapped(list.frame))
-        return list.pendingDamage(on: rowsCanvas)
+        var damage = list.pendingDamage(on: rowsCanvas)
+        // The sheet dims the header and the bars too.
+        damage.add(list.sheet.pendingDamage(on: canvas))
+        return damage
     }
 
     func didDraw() {
@@ -291,15 +306,15 @@ final class ListScreen: Component {
         list.didDraw()
     }
 
-    /// Every layer, in order: the rows with the pull control and the sheet, a note when there are no rows, the
-    /// header, the "N new" banner and the undo bar.
+    /// Every layer, in order: the rows with the pull control, a note when there are no rows, the header, the
+    /// "N new" banner, the undo bar and, over them all, a row's sheet.
     func paint(_ canvas: Canvas) {
         let theme = context.theme
         let bounds = context.bounds
         let rowsArea = list.frame
         let rowsCanvas = canvas.clipped(to: canvas.snapped(rowsArea))
         let listTop = rowsArea.minY - list.scroll.offset
-        list.paint(rowsCanvas)
+        list.paintUnderSheet(rowsCanvas)
         if rows.isEmpty || list.list.layout.count == 0 {
             let message = rows.isEmpty && filter == .unread ? "All read. Pull down to look for new articles."
                 : rows.isEmpty ? "Nothing here yet." : "All done here."
@@ -317,6 +332,7 @@ final class ListScreen: Component {
             }
         }
         undo?.draw(into: canvas, context: context)
+        list.sheet.paint(canvas)
     }
 
     /// A bar at the foot of the list: while nothing is being saved (the person reading must know their read

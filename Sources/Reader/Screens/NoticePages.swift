@@ -8,11 +8,12 @@ extension NoticeScreen {
         case empty, settings, about
     }
 
-    static func make(_ kind: Kind, context: ReaderContext) -> NoticeScreen {
+    /// The screen of `kind` as it reads at `time` (About tells how long ago the last refresh was).
+    static func make(_ kind: Kind, context: ReaderContext, time: Double) -> NoticeScreen {
         switch kind {
         case .empty: emptyScreen(context)
         case .settings: settingsScreen(context)
-        case .about: aboutScreen(context)
+        case .about: aboutScreen(context, now: context.wallClock(time))
         }
     }
 
@@ -54,7 +55,7 @@ extension NoticeScreen {
         ])
     }
 
-    private static func aboutScreen(_ context: ReaderContext) -> NoticeScreen {
+    private static func aboutScreen(_ context: ReaderContext, now: Timestamp) -> NoticeScreen {
         let library = context.library
         let feeds = library.feeds()
         let lastFetch = feeds.compactMap(\.fetch.lastFetch).max()
@@ -64,7 +65,7 @@ extension NoticeScreen {
             .text("\(feeds.count) feeds, \(library.unreadCount()) unread\(library.showsSamples ? " (the bundled samples)" : "")."),
         ]
         if let size = library.storeSize { lines.append(.text("Store: \(size / 1024) KiB.")) }
-        if let lastFetch { lines.append(.text("Last refresh: \(lastFetch.iso8601).")) }
+        if let lastFetch { lines.append(.text("Last refresh: \(ReaderContext.when(lastFetch, now: now)).")) }
         lines.append(.actions(["Done"]))
         return NoticeScreen(context: context, kind: .about, lines: lines)
     }

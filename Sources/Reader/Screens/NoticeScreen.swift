@@ -130,7 +130,7 @@ extension NoticeScreen: Screen {
     var name: String { kind == .empty ? "empty" : "settings" }
 
 
-    func relaid(at time: Double) -> [any Screen]? { [NoticeScreen.make(kind, context: context)] }
+    func relaid(at time: Double) -> [any Screen]? { [NoticeScreen.make(kind, context: context, time: time)] }
 
     func entriesArrived(_ added: Int, at time: Double) -> [ReaderAction] {
         kind == .empty && context.library.hasFeeds ? [.showRiver(.unread)] : []

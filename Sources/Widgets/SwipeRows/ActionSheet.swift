@@ -19,16 +19,22 @@ public final class ActionSheet: Component {
     /// The backdrop's darkest.
     public static let dimming = 0.4
     public static let maxWidth = 420.0
-    /// The options' words: iOS's blue, Cancel in bold.
-    static let titleStyle = TextStyle(family: .sans, size: 17, color: Color(red: 0.0, green: 0.44, blue: 0.9))
+    /// The heading's words, small and muted, and the room around them.
+    static let headingSize: Float = 13
+    static let headingPadding = 14.0
 
-    /// What it covers and dims: the owner's frame (points).
+    /// What it covers and dims: the whole screen it shows on, header included (points).
     public let frame: Rect
     public private(set) var options: [String]
+    /// What the options act on (an entry's title), shown above them; nil: no heading.
+    public private(set) var heading: String?
     let cancelTitle: String
+    /// Its colours: the options' words (tint), the card and its rules. iOS's by default.
+    public private(set) var look = Look.iOS
     private let typography: Typography
-    private var titles: [TextLayout]
-    private let cancel: TextLayout
+    private var titles: [TextLayout] = []
+    private var cancel: TextLayout?
+    private var headingLayout: TextLayout?
     private var slide = AnimatedValue(0)
     public private(set) var isPresented = false
     private var tap = TapRecognizer()
@@ -37,20 +43,68 @@ public final class ActionSheet: Component {
     /// The presence last drawn; nil when nothing is known to be on the glass.
     private var drawnPresence: Double?
 
+    /// The sheet's colours.
+    public struct Look: Equatable, Sendable {
+        public var tint: Color
+        public var card: Color
+        public var cancelCard: Color
+        public var heading: Color
+        public var separator: Color
+
+        /// iOS's: blue words on white cards (the demos show iOS's sheet).
+        public static let iOS = Look(tint: Color(red: 0.0, green: 0.44, blue: 0.9), card: Palette.paper,
+                                     cancelCard: Palette.white, heading: Palette.faint, separator: Palette.separator)
+
+        /// The reader's in `theme`: its accent beside its own red slots, its paper, so a dark panel stays dark.
+        public init(theme: Theme) {
+            self.init(tint: theme.accent, card: theme.paper, cancelCard: theme.paper, heading: theme.faint,
+                      separator: theme.separator)
+        }
+
+        public init(tint: Color, card: Color, cancelCard: Color, heading: Color, separator: Color) {
+            self.tint = tint
+            self.card = card
+            self.cancelCard = cancelCard
+            self.heading = heading
+            self.separator = separator
+        }
+    }
+
     public init(frame: Rect, options: [String], cancelTitle: String = "Cancel", typography: Typography) {
         self.frame = frame
         self.options = options
         self.cancelTitle = cancelTitle
         self.typography = typography
-        titles = options.map { typography.layout($0, style: Self.titleStyle, width: Self.maxWidth) }
-        cancel = typography.layout(cancelTitle, style: Self.titleStyle.with(weight: .bold), width: Self.maxWidth)
+        setWords()
     }
 
-    /// Other options (Star or Unstar, as the row is), set before it is presented.
-    func setOptions(_ options: [String]) {
-        guard options != self.options else { return }
+    /// Other options (Star or Unstar, as the row is) and what they act on, set before it is presented.
+    func setOptions(_ options: [String], heading: String? = nil) {
+        guard options != self.options || heading != self.heading else { return }
         self.options = options
-        titles = options.map { typography.layout($0, style: Self.titleStyle, width: Self.maxWidth) }
+        self.heading = heading
+        setWords()
+    }
+
+    /// The sheet in other colours (a theme changed); shown at its next drawing.
+    public func setLook(_ look: Look) {
+        guard look != self.look else { return }
+        self.look = look
+        setWords()
+        drawnPresence = nil
+    }
+
+    private var cardWidth: Double { min(Self.maxWidth, frame.width - 2 * Self.margin) }
+
+    private func setWords() {
+        let style = TextStyle(family: .sans, size: 17, color: look.tint)
+        titles = options.map { typography.layout($0, style: style, width: Self.maxWidth) }
+        cancel = typography.layout(cancelTitle, style: style.with(weight: .bold), width: Self.maxWidth)
+        headingLayout = heading.map {
+            typography.layout($0, style: TextStyle(family: .sans, size: Self.headingSize, color: look.heading),
+                              paragraph: ParagraphStyle(alignment: .center, maxLines: 2),
+                              width: max(10, cardWidth - 2 * Self.headingPadding))
+        }
     }
 
     /// 0 hidden, 1 fully up.
@@ -77,15 +131,18 @@ public final class ActionSheet: Component {
 
     // MARK: Layout
 
-    /// The card of options and the Cancel button, at the current presence.
-    public func layout() -> (options: Rect, cancel: Rect) {
-        let width = min(Self.maxWidth, frame.width - 2 * Self.margin)
+    /// The heading over the options (nil without one), the options and the Cancel button, at the current
+    /// presence. The heading and the options share one card.
+    public func layout() -> (heading: Rect?, options: Rect, cancel: Rect) {
+        let width = cardWidth
         let x = frame.midX - width / 2
-        let cardHeight = Double(options.count) * Self.rowHeight
-        let total = cardHeight + Self.margin + Self.rowHeight + Self.margin
+        let headingHeight = headingLayout.map { typography.height(of: $0) + 2 * Self.headingPadding } ?? 0
+        let optionsHeight = Double(options.count) * Self.rowHeight
+        let total = headingHeight + optionsHeight + Self.margin + Self.rowHeight + Self.margin
         let top = frame.maxY - total * presence
-        return (Rect(x: x, y: top, width: width, height: cardHeight),
-                Rect(x: x, y: top + cardHeight + Self.margin, width: width, height: Self.rowHeight))
+        let heading = headingLayout == nil ? nil : Rect(x: x, y: top, width: width, height: headingHeight)
+        return (heading, Rect(x: x, y: top + headingHeight, width: width, height: optionsHeight),
+                Rect(x: x, y: top + headingHeight + optionsHeight + Self.margin, width: width, height: Self.rowHeight))
     }
 
     // MARK: Input
@@ -98,7 +155,8 @@ public final class ActionSheet: Component {
             guard tap.state == .ended, isPresented else { continue }
             let card = layout().options
             let point = tap.location
-            // Cancel, or anywhere outside the card, cancels.
+            // A tap on the heading is no choice; Cancel, or anywhere outside the card, cancels.
+            if layout().heading?.contains(point) == true { continue }
             guard card.contains(point) else {
                 events.append(.cancelled)
                 continue
@@ -126,19 +184,29 @@ public final class ActionSheet: Component {
     public func paint(_ canvas: Canvas) {
         guard presence > 0 else { return }
         canvas.blend(frame, with: Color(red: 0, green: 0, blue: 0, alpha: Self.dimming * min(1, presence)))
-        let (card, cancelFrame) = layout()
-        canvas.fill(RoundedRect(x: card.minX, y: card.minY, width: card.width, height: card.height, cornerRadius: 12),
-                    color: Palette.paper)
+        let (heading, card, cancelFrame) = layout()
+        let whole = heading.map { $0.union(card) } ?? card
+        canvas.fill(RoundedRect(x: whole.minX, y: whole.minY, width: whole.width, height: whole.height, cornerRadius: 12),
+                    color: look.card)
+        if let heading, let headingLayout {
+            // Centred line by line within its own width.
+            canvas.draw(headingLayout, at: Point(x: heading.minX + Self.headingPadding,
+                                                 y: heading.midY - typography.height(of: headingLayout) / 2))
+        }
         for (i, title) in titles.enumerated() {
             let row = Rect(x: card.minX, y: card.minY + Double(i) * Self.rowHeight, width: card.width,
                            height: Self.rowHeight)
-            if i > 0 { canvas.fill(Rect(x: row.minX, y: row.minY, width: row.width, height: 1), with: Palette.separator) }
+            if i > 0 || heading != nil {
+                canvas.fill(Rect(x: row.minX, y: row.minY, width: row.width, height: 1), with: look.separator)
+            }
             canvas.draw(title, at: Point(x: row.midX - typography.width(of: title) / 2,
                                          y: row.midY - typography.height(of: title) / 2))
         }
         canvas.fill(RoundedRect(x: cancelFrame.minX, y: cancelFrame.minY, width: cancelFrame.width,
-                                height: cancelFrame.height, cornerRadius: 12), color: Palette.white)
-        canvas.draw(cancel, at: Point(x: cancelFrame.midX - typography.width(of: cancel) / 2,
-                                      y: cancelFrame.midY - typography.height(of: cancel) / 2))
+                                height: cancelFrame.height, cornerRadius: 12), color: look.cancelCard)
+        if let cancel {
+            canvas.draw(cancel, at: Point(x: cancelFrame.midX - typography.width(of: cancel) / 2,
+                                          y: cancelFrame.midY - typography.height(of: cancel) / 2))
+        }
     }
 }

@@ -46,6 +46,8 @@ public final class SwipeList<Cell: AnyObject>: Component {
     /// The sheet's options for a row, asked each time it opens (Star or Unstar, as the row is); nil: the
     /// options given at creation.
     public var sheetOptions: ((Int) -> [String])?
+    /// What the sheet says it acts on for a row (its entry's title), asked as the options are; nil: no heading.
+    public var sheetHeading: ((Int) -> String?)?
     /// The colours rows are drawn in (the demos' light look unless told otherwise).
     public var theme = Theme.light
     /// A long press on a row opens its sheet (the visible fallback for the swipe).
@@ -71,8 +73,8 @@ public final class SwipeList<Cell: AnyObject>: Component {
     public private(set) var time = 0.0
 
     public init(frame: Rect, ids: [Int], rowHeight: Double, actions: [SwipeAction] = [.more, .delete],
-                direction: LayoutDirection = .leftToRight, sheetOptions: [String], typography: Typography,
-                refresh: PullControl? = nil,
+                direction: LayoutDirection = .leftToRight, sheetOptions: [String], sheetFrame: Rect? = nil,
+                typography: Typography, refresh: PullControl? = nil,
                 makeCell: @escaping () -> Cell, configure: @escaping (Cell, Int) -> Void,
                 drawCell: @escaping (Cell, Canvas, Rect) -> Void) {
         self.frame = frame
@@ -85,7 +87,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
                                physics: ScrollPhysics(tolerance: .display(scale: typography.scale.pixelsPerPoint)))
         self.refresh = refresh?.scroller
         self.refresh?.setContentHeight(list.contentHeight, at: 0)
-        sheet = ActionSheet(frame: frame, options: sheetOptions, typography: typography)
+        sheet = ActionSheet(frame: sheetFrame ?? frame, options: sheetOptions, typography: typography)
         let buttonStyle = TextStyle(family: .sans, size: 15, weight: .bold, color: Palette.white)
         buttonTitles = actions.map { typography.layout($0.title, style: buttonStyle, width: max(10, $0.width - 8)) }
     }
@@ -169,7 +171,7 @@ public final class SwipeList<Cell: AnyObject>: Component {
     }
 
     private func presentSheet(for id: Int, at time: Double) {
-        if let options = sheetOptions?(id) { sheet.setOptions(options) }
+        sheet.setOptions(sheetOptions?(id) ?? sheet.options, heading: sheetHeading?(id) ?? nil)
         sheetRow = id
         sheet.present(at: time)
     }
@@ -368,9 +370,15 @@ public final class SwipeList<Cell: AnyObject>: Component {
 
     /// Paints the rows in view, the pull control above them and, over everything, the action sheet.
     public func paint(_ canvas: Canvas) {
+        paintUnderSheet(canvas)
+        sheet.paint(canvas)
+    }
+
+    /// The rows and the pull control without the sheet: for an owner whose sheet covers more than the list (its
+    /// header too), which paints `sheet` itself over its own bars.
+    public func paintUnderSheet(_ canvas: Canvas) {
         paintRows(canvas)
         refresh?.paint(canvas)
-        sheet.paint(canvas)
     }
 
     private func paintRows(_ canvas: Canvas) {
