@@ -99,7 +99,7 @@ func replay(_ name: String, _ write: (inout GestureScript) -> Void, setting: Hos
     func theFirstAndLastFitTheScreenAndTheMiddleOneTakesThree(width: Double, height: Double, scale: Double) throws {
         let setting = try makeSetting(width: width, height: height, scale: scale)
         let heights = SampleArticles.pagerArticles.map {
-            ArticlePage($0, width: width, typography: setting.typography).contentHeight
+            $0.page(width: width, typography: setting.typography).contentHeight
         }
         #expect(heights[0] <= height && heights[2] <= height)
         #expect(heights[1] >= 3 * height)
@@ -118,6 +118,19 @@ func replay(_ name: String, _ write: (inout GestureScript) -> Void, setting: Hos
         // The arrows report degrees, not wrapped: the footer's turns from 0 towards 180.
         let arrows = played.values("footer").compactMap { if case .number(let a)? = $0["arrow"] { a } else { nil } }
         #expect(arrows.max()! <= 180 && arrows.contains { $0 > 0 && $0 < 180 })
+    }
+
+    @Test func withNoArticlesItSaysSoInsteadOfFailing() throws {
+        let host = HeadlessHost(setting: try makeSetting(width: 400, height: 300)) {
+            ArticlePagerScene(setting: $0, articles: [])
+        }
+        let pager = host.scene.pager
+        #expect(pager.source.count == 1 && pager.source.title(at: 0) == SampleArticlePages.nothingToRead.title)
+        #expect(!pager.header.exists && !pager.footer.exists)
+        var script = GestureScript(start: 1.0)
+        script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.4, hold: 0.1)
+        try host.play(script.trace) { _ in }
+        #expect(pager.current == 0 && pager.transition == nil)
     }
 
     @Test func scrollYIsTheContentOffsetNegativeWhenPulledDown() throws {

@@ -47,14 +47,13 @@ import Text
 
 @Suite struct ArticlePagerTests {
     let frame = Rect(x: 0, y: 0, width: 800, height: 480)
-    static let short1 = Article(title: "One", paragraphs: ["A short first article."])
-    static let long = Article(title: "Two", paragraphs: Array(repeating: String(repeating: "Reading on the wall. ", count: 40),
-                                                              count: 6))
-    static let short3 = Article(title: "Three", paragraphs: ["The last one."])
+    /// One article that fits the screen, a long one (over two screens more to scroll), and another that fits.
+    static let articles: [(title: String, lines: Int)] = [("One", 1), ("Two", 60), ("Three", 1)]
 
     private func makePager(startingAt index: Int = 0) throws -> ArticlePager {
-        ArticlePager(frame: frame, articles: [Self.short1, Self.long, Self.short3], startingAt: index,
-                     typography: try makeTypography(), glyphs: GlyphCache())
+        let typography = try makeTypography()
+        return ArticlePager(frame: frame, source: SketchPages(Self.articles, scale: typography.scale), startingAt: index,
+                            typography: typography, glyphs: GlyphCache())
     }
 
     private func run(_ pager: ArticlePager, after: Double = 1, _ write: (inout GestureScript) -> Void,
@@ -147,17 +146,5 @@ import Text
         // From just below the screen to its top, never back.
         #expect(arriving.first! > 400 && arriving.last! < 20)
         for (a, b) in zip(arriving, arriving.dropFirst()) { #expect(b < a) }
-    }
-}
-
-@Suite struct EmptyPagerTests {
-    @Test func withNoArticlesItSaysSoInsteadOfFailing() throws {
-        let pager = ArticlePager(frame: Rect(x: 0, y: 0, width: 400, height: 300), articles: [], typography: try makeTypography(),
-                                 glyphs: GlyphCache())
-        #expect((pager.source as? ArticleList)?.articles == [ArticlePager.nothingToRead] && !pager.header.exists && !pager.footer.exists)
-        var script = GestureScript(start: 1.0)
-        script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.4, hold: 0.1)
-        play(script.events) { pager.handle(TouchFrame([$0])) } frame: { pager.advance(to: $0) }
-        #expect(pager.current == 0 && pager.transition == nil)
     }
 }

@@ -76,9 +76,8 @@ import Text
         let typography = try makeTypography()
         let canvas = makeCanvas(width: 400, height: 240)
         let bounds = Rect(x: 0, y: 0, width: 400, height: 240)
-        ArticlePage(Article(title: "Under the menu", paragraphs: ["The page shows through the sheet while it fades in, "
-            + "and stays where it was: the menu is over it, not instead of it."]), width: 400, typography: typography)
-            .draw(into: canvas, frame: bounds, offset: 0)
+        // The page shows through the sheet while it fades in, and stays where it was: the menu is over it.
+        SketchPage(width: 400, lines: 4, scale: typography.scale).draw(into: canvas, frame: bounds, offset: 0)
         var overlay = MenuOverlay()
         overlay.present(at: 0)
         overlay.advance(to: 0.25)                            // half way: 0.45
@@ -91,10 +90,9 @@ import Text
     @Test func pageMidSlide() throws {
         let typography = try makeTypography()
         let frame = Rect(x: 0, y: 0, width: 400, height: 300)
-        let pager = ArticlePager(frame: frame, articles: [
-            Article(title: "The page leaving", paragraphs: ["It goes up and away with its footer."]),
-            Article(title: "The page arriving", paragraphs: ["It was rendered before the pull began."]),
-        ], typography: typography, glyphs: GlyphCache())
+        // The page leaving goes up and away with its footer; the one arriving was rendered before the pull began.
+        let pages = SketchPages([("The page leaving", 2), ("The page arriving", 2)], scale: typography.scale)
+        let pager = ArticlePager(frame: frame, source: pages, typography: typography, glyphs: GlyphCache())
         var script = GestureScript(start: 1.0)
         script.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), seconds: 0.5, hold: 0.2)
         var picture: Surface?

@@ -3,14 +3,15 @@ import Text
 import Widgets
 
 /// The article page's typography at one body size in one theme: every size, gap and indent is a multiple of the
-/// body size, so a text-size step scales the whole page and keeps its proportions. The measure, margins and
-/// 17 pt serif at 1.5 lines follow the demo page (`ArticlePage`), which set the standard.
+/// body size, so a text-size step scales the whole page and keeps its proportions. The one page style: the
+/// reader's entries, the demos' sample articles and `render --text`'s pages are all set with it.
 struct ArticleStyles {
     /// Below the back chip (48 pt from the top) with room to breathe: the title never sits under it.
     static let marginTop = 64.0
-    static let marginSide = ArticlePage.marginSide
+    static let marginSide = 32.0
     static let marginBottom = 64.0
-    static let maxColumn = ArticlePage.maxColumn
+    /// The longest comfortable measure: about 70 characters of 17 pt body text.
+    static let maxColumn = 640.0
 
     /// Body size, points.
     let size: Double

@@ -1,16 +1,14 @@
 import Platform
 import Raster
 import Text
+import Touch
+import Widgets
 
 /// `lectern render --text FILE`: a plain-text article (first line the title, paragraphs separated by blank
-/// lines) set as reading pages, one PNG per page.
+/// lines) set as the reader sets an entry, then cut into fixed pages at line boundaries, one PNG per page with
+/// its number at the foot.
 public struct TextArticlePages {
-    static let margin = 48
-    /// A comfortable measure: about 70 characters of body text per line.
-    static let maxColumn = 760
-
-    public let title: String
-    public let paragraphs: [String]
+    public let article: PlainArticle
 
     /// The article in the file at `path`.
     public init(file path: String) throws {
@@ -30,7 +28,6 @@ public struct TextArticlePages {
             $0.trimmingCharacters(from: " \t\r")
         }
         while let first = lines.first, first.isEmpty { lines.removeFirst() }
-        title = lines.first ?? ""
         var paragraphs: [String] = []
         var current: [String] = []
         for line in lines.dropFirst() {
@@ -42,46 +39,44 @@ public struct TextArticlePages {
             }
         }
         if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
-        self.paragraphs = paragraphs
+        article = PlainArticle(title: lines.first ?? "", paragraphs: paragraphs)
     }
 
-    func styledParagraphs() -> [Paragraph] {
-        let ink = TitleScreen.ink
-        let titleStyle = TextStyle(family: .sans, size: 38, weight: .bold, color: ink)
-        let body = TextStyle(family: .serif, size: 21, color: ink)
-        var result = [Paragraph(title, style: titleStyle,
-                                paragraphStyle: ParagraphStyle(lineHeight: 1.2, spacingAfter: 28))]
-        for text in paragraphs {
-            result.append(Paragraph(text, style: body,
-                                    paragraphStyle: ParagraphStyle(alignment: .justified, lineHeight: 1.5,
-                                                                   spacingAfter: 16)))
-        }
-        return result
-    }
-
-    /// Draws every page at `width`x`height` and hands each to `save`, numbered from 1.
+    /// Draws every page at `width`x`height` pixels, a point to a pixel as on the 7" panel, and hands each to
+    /// `save`, numbered from 1. Every page's text starts where the first page's title does, under the page's
+    /// top margin, and stops above the bottom margin, where the page number goes.
     public func render(width: Int, height: Int, typesetter: Typesetter, save: (Surface, Int) throws -> Void) rethrows {
-        let column = max(100, min(Self.maxColumn, width - 2 * Self.margin))
-        let left = (width - column) / 2
-        let layout = typesetter.layout(styledParagraphs(), width: Float(column))
-        let cache = GlyphCache()
-        let bodyHeight = max(1, height - 2 * Self.margin)
-        // Pages end at line boundaries: a page holds the lines whose boxes fit below its first line's top.
-        var pageTops: [Float] = [0]
-        for line in layout.lines where line.top + line.height - pageTops[pageTops.count - 1] > Float(bodyHeight) {
-            pageTops.append(line.top)
-        }
-        for (index, top) in pageTops.enumerated() {
-            let surface = Surface(width: width, height: height, fill: TitleScreen.paper)
-            let bottom = index + 1 < pageTops.count ? pageTops[index + 1] : layout.height
-            let clip = PixelRect(x: 0, y: Self.margin, width: width, height: Int((bottom - top).rounded(.up)) + 1)
-            cache.draw(layout, into: surface, x: Float(left), y: Self.margin - Int(top), clip: clip)
-            let footer = typesetter.layout(Paragraph("\(index + 1) / \(pageTops.count)",
-                                                     style: TextStyle(size: 14, color: Color(red: 0.5, green: 0.5, blue: 0.5)),
-                                                     paragraphStyle: ParagraphStyle(alignment: .center)),
-                                           width: Float(width))
-            cache.draw(footer, into: surface, x: 0, y: height - Self.margin / 2 - 10)
+        let typography = Typography(typesetter: typesetter, scale: Scale(1))
+        let theme = Theme.light
+        let body = article.page(width: Double(width), typography: typography, theme: theme)
+        let page = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let top = ArticleStyles.marginTop
+        let room = max(page.height - top - ArticleStyles.marginBottom, 1)
+        let starts = Self.pageStarts(body.lineExtents, room: room)
+        let glyphs = GlyphCache()
+        for (index, start) in starts.enumerated() {
+            let surface = Surface(width: width, height: height, fill: theme.paper)
+            let canvas = Canvas(surface: surface, scale: typography.scale, glyphs: glyphs)
+            // Down to the next page's first line and no further, so no line shows half on one page.
+            let end = index + 1 < starts.count ? starts[index + 1] : start + room
+            let shown = canvas.pixels(covering: Rect(x: 0, y: top, width: page.width, height: min(end - start, room)))
+            body.draw(into: canvas.clipped(to: shown), frame: page, offset: start - top, dx: 0)
+            let number = typography.layout("\(index + 1) / \(starts.count)",
+                                           style: TextStyle(family: .sans, size: 14, color: theme.faint),
+                                           paragraph: ParagraphStyle(alignment: .center), width: page.width)
+            canvas.draw(number, at: Point(x: 0, y: (page.height - (ArticleStyles.marginBottom
+                                                                  + typography.height(of: number)) / 2).rounded()))
             try save(surface, index + 1)
         }
+    }
+
+    /// Where each page's text starts, page coordinates: a page holds the lines that end within `room` of its
+    /// first line's top. A line taller than `room` (a tall picture) has a page to itself and is cut at its foot.
+    static func pageStarts(_ lines: [(top: Double, bottom: Double)], room: Double) -> [Double] {
+        var starts = [lines.first?.top ?? ArticleStyles.marginTop]
+        for line in lines where line.top > starts[starts.count - 1] && line.bottom - starts[starts.count - 1] > room {
+            starts.append(line.top)
+        }
+        return starts
     }
 }

@@ -8,10 +8,11 @@ public final class ArticlePagerScene: DemoScene {
     private let setting: HostSetting
     public let pager: ArticlePager
 
-    public init(setting: HostSetting, articles: [Article] = SampleArticles.pagerArticles) {
+    /// No articles: the pager shows one saying there is nothing to read yet.
+    public init(setting: HostSetting, articles: [PlainArticle] = SampleArticles.pagerArticles) {
         self.setting = setting
-        pager = ArticlePager(frame: setting.bounds, articles: articles, typography: setting.typography,
-                             glyphs: setting.glyphs)
+        pager = ArticlePager(frame: setting.bounds, source: SampleArticlePages(articles, typography: setting.typography),
+                             typography: setting.typography, glyphs: setting.glyphs)
     }
 
     public func handle(_ frame: TouchFrame) { pager.handle(frame) }

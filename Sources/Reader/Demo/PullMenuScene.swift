@@ -9,7 +9,7 @@ import Widgets
 public final class PullMenuScene: DemoScene {
 
     private let setting: HostSetting
-    private let page: ArticlePage
+    private let page: ArticleBody
     let menu: PullMenu
     private(set) var scroll: ScrollView
     private var scrollPan = PanRecognizer(axis: .vertical, dominance: 0)
@@ -17,9 +17,9 @@ public final class PullMenuScene: DemoScene {
     /// Where the page was scrolled when last drawn: the page is this scene's own, not a component's.
     private var drawnScroll: Double?
 
-    public init(setting: HostSetting, article: Article = SampleArticles.longEssay) {
+    public init(setting: HostSetting, article: PlainArticle = SampleArticles.longEssay) {
         self.setting = setting
-        let page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
+        let page = article.page(width: setting.size.width, typography: setting.typography)
         self.page = page
         menu = PullMenu(frame: setting.bounds, scale: setting.scale.pixelsPerPoint)
         scroll = ScrollView(frame: setting.bounds, contentHeight: page.contentHeight,

@@ -7,14 +7,14 @@ import Widgets
 /// retracts.
 public final class PullToActionScene: DemoScene {
     private let setting: HostSetting
-    private let page: ArticlePage
+    private let page: ArticleBody
     public let control: PullToAction
     public let arrow: ArrowStatusView
     private var work: SimulatedWork
 
-    public init(setting: HostSetting, article: Article = SampleArticles.longEssay) {
+    public init(setting: HostSetting, article: PlainArticle = SampleArticles.longEssay) {
         self.setting = setting
-        let page = ArticlePage(article, width: setting.size.width, typography: setting.typography)
+        let page = article.page(width: setting.size.width, typography: setting.typography)
         self.page = page
         work = SimulatedWork(seconds: setting.actionSeconds)
         arrow = ArrowStatusView()

@@ -1,19 +1,18 @@
-import Widgets
-
 /// The demo's own articles, bundled so the demos need no network and no feed: two that fit a 7" panel and
-/// one that takes several screens, for the pager's "scroll first, then pull" behaviour.
+/// one that takes several screens, for the pager's "scroll first, then pull" behaviour. Set by `ArticleBody`,
+/// as the reader's entries are.
 public enum SampleArticles {
-    public static let shortMorning = Article(
+    public static let shortMorning = PlainArticle(
         title: "A reader for the kitchen wall",
-        byline: "Lectern demo · 2 min read",
+        feed: "Lectern demo", readingTime: "2 min read",
         paragraphs: [
             "A wall panel is read in passing: a paragraph while the kettle boils, the rest after breakfast. It has to wake instantly, show the text large and calm, and answer the finger the way a phone does, because that is what every hand that touches it expects.",
             "Pull the page to the left to see the menu's three dots stretch like a rubber band. Let go once they turn red and the menu fades in over the article.",
         ])
 
-    public static let longEssay = Article(
+    public static let longEssay = PlainArticle(
         title: "Why the old gestures still feel right",
-        byline: "Lectern demo · 6 min read",
+        feed: "Lectern demo", readingTime: "6 min read",
         paragraphs: [
             "Pull to refresh began as one developer's answer to a small annoyance: the refresh button sat at the top of a list, and the thumb was always somewhere else. Dragging the list down past its first item was something people already did by accident, so the gesture cost nothing to learn. Within a couple of years nearly every list on every phone could be pulled.",
             "What made it stick was not the idea alone but the feel. The list resisted as it was pulled past its edge, more the further it went, exactly as a rubber band does; a small arrow turned to say that letting go now would do something; and when the finger lifted, the content did not jump, it sprang back from where it was with the speed it had. None of that is decoration. Each detail tells the hand what will happen before it happens.",
@@ -28,9 +27,9 @@ public enum SampleArticles {
             "Scroll back to the top and pull down to go to the previous article, or keep pulling up at the very end of this one to reach the next. A quick flick past the edge counts too: the reader works out where the flick would have carried the page and turns it if that is far enough.",
         ])
 
-    public static let shortEvening = Article(
+    public static let shortEvening = PlainArticle(
         title: "The last article tonight",
-        byline: "Lectern demo · 1 min read",
+        feed: "Lectern demo", readingTime: "1 min read",
         paragraphs: [
             "This is the last article, so there is nothing below it to pull up to: the footer is gone. Pull down at the top to go back to the long essay.",
             "Tomorrow the feeds will have more. Until then the panel sleeps and uses no power for drawing, because nothing on it moves.",

@@ -66,21 +66,10 @@ public final class ArticlePager: Component {
     private var events = EventQueue<Event>()
     private var drawn: Look?
 
-    /// Shown in place of articles when there are none (a feed that is empty, or not fetched yet).
-    static let nothingToRead = Article(title: "Nothing to read yet",
-                                              paragraphs: ["New articles will appear here as the feeds bring them."])
-
-    public convenience init(frame: Rect, articles: [Article], startingAt index: Int = 0, typography: Typography,
-                            glyphs: GlyphCache) {
-        self.init(frame: frame, source: ArticleList(articles.isEmpty ? [Self.nothingToRead] : articles,
-                                                    typography: typography),
-                  startingAt: index, typography: typography, glyphs: glyphs)
-    }
-
-    /// `source` must hold at least one page.
     /// The colours of the bars and the space around the pages.
     public let theme: Theme
 
+    /// `source` must hold at least one page: a reader with nothing to read gives it one that says so.
     public init(frame: Rect, source: PagerSource, startingAt index: Int = 0, typography: Typography,
                 glyphs: GlyphCache, theme: Theme = .light) {
         self.frame = frame

@@ -2,8 +2,8 @@ import Raster
 import Text
 
 /// A page the pager can show: laid out once for a width, drawn at any scroll offset, and rendered offscreen
-/// for its first screen so a slide never waits for it. The demos' plain `ArticlePage` is one; the reader's
-/// article body (blocks, images, links) is another.
+/// for its first screen so a slide never waits for it. The reader's article page (`ArticleBody`) is the one the
+/// panel shows; the pager knows nothing of how it is set.
 public protocol PagerPage: AnyObject {
     /// The whole page's height, margins included, points.
     var contentHeight: Double { get }
@@ -25,23 +25,4 @@ public protocol PagerSource: AnyObject {
     var count: Int { get }
     func title(at index: Int) -> String
     func page(at index: Int, width: Double) -> PagerPage
-}
-
-extension ArticlePage: PagerPage {}
-
-/// Plain articles set as `ArticlePage`s: what the demos page through.
-final class ArticleList: PagerSource {
-    public let articles: [Article]
-    private let typography: Typography
-
-    public init(_ articles: [Article], typography: Typography) {
-        self.articles = articles
-        self.typography = typography
-    }
-
-    public var count: Int { articles.count }
-    public func title(at index: Int) -> String { articles[index].title }
-    public func page(at index: Int, width: Double) -> PagerPage {
-        ArticlePage(articles[index], width: width, typography: typography)
-    }
 }
