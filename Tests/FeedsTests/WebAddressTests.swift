@@ -14,4 +14,14 @@ import Feeds
             #expect(!WebAddress.isWeb(url), "\(url)")
         }
     }
+
+    @Test func theHostAPersonRecognises() {
+        #expect(WebAddress.shownHost(of: "https://www.Example.org/feed.xml") == "example.org")
+        #expect(WebAddress.shownHost(of: "http://user:pw@blog.example.org:8080/a?b#c") == "blog.example.org")
+        #expect(WebAddress.shownHost(of: "http://[::1]:8080/feed") == "[::1]")
+        #expect(WebAddress.shownHost(of: "HTTPS://news.example.com") == "news.example.com")
+        for url in ["mailto:a@b", "javascript:alert(1)", "/feed", "http://", "http:///x"] {
+            #expect(WebAddress.shownHost(of: url) == nil, "\(url)")
+        }
+    }
 }

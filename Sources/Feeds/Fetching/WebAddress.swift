@@ -12,4 +12,22 @@ public enum WebAddress {
         guard utf8.starts(with: "://".utf8), let host = utf8.dropFirst(3).first else { return false }
         return host != UInt8(ascii: "/") && host != UInt8(ascii: "?") && host != UInt8(ascii: "#")
     }
+
+    /// The host of a web address as a person recognises it, to tell two sources apart or say where something
+    /// lives: lower case, without a user, a port or a leading "www."; nil when `url` is not a web address.
+    public static func shownHost(of url: String) -> String? {
+        guard isWeb(url), let colon = url.firstIndex(of: ":") else { return nil }
+        // isWeb saw "://" right after the scheme's colon.
+        let start = url.index(colon, offsetBy: 3)
+        var host = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if host.hasPrefix("[") {
+            if let close = host.firstIndex(of: "]") { host = host[...close] }   // an IPv6 address keeps its colons
+        } else if let colon = host.firstIndex(of: ":") {
+            host = host[..<colon]
+        }
+        var shown = host.lowercased()
+        if shown.hasPrefix("www.") { shown.removeFirst(4) }
+        return shown.isEmpty ? nil : shown
+    }
 }

@@ -237,8 +237,21 @@ final class FeedsScreen: Component {
         undo?.draw(into: canvas, context: context)
     }
 
-    /// The feed's status in words: its refresh now, else how its last fetch went.
+    /// The feed's status in words, after its host where another feed has the same name (two feeds called
+    /// "News" are told apart by where they come from).
     func statusLine(_ feed: StoredFeed, now: Timestamp) -> (String, Bool) {
+        let (line, failed) = progressLine(feed, now: now)
+        let name = Self.comparable(feed.title ?? feed.url)
+        guard box.feeds.contains(where: { $0.id != feed.id && Self.comparable($0.title ?? $0.url) == name }),
+              let host = WebAddress.shownHost(of: feed.url) else { return (line, failed) }
+        return ("\(host) · \(line)", failed)
+    }
+
+    /// A feed's name as two names are compared: case and surrounding space aside.
+    private static func comparable(_ name: String) -> String { name[...].trimmingCharacters(from: " \t\n").lowercased() }
+
+    /// Its refresh now, else how its last fetch went.
+    private func progressLine(_ feed: StoredFeed, now: Timestamp) -> (String, Bool) {
         let synced = context.library.syncAccount != nil
         switch progress[feed.id] {
         case .waiting?: return (synced ? "Syncing…" : "Refreshing…", false)
@@ -251,15 +264,7 @@ final class FeedsScreen: Component {
         if feed.fetch.isGone { return ("Gone: the server said it no longer exists", true) }
         if let error = feed.fetch.lastError { return ("Failed: \(error)", true) }
         guard let last = feed.fetch.lastFetch else { return ("Not fetched yet", false) }
-        return ("Fetched \(Self.ago(last, now: now))", false)
-    }
-
-    /// "just now", "5 min ago", "3 h ago", "24 Nov".
-    static func ago(_ moment: Timestamp, now: Timestamp) -> String {
-        let age = ReaderContext.age(of: moment, now: now)
-        if age == "now" { return "just now" }
-        // An age in minutes, hours or days reads "ago"; an older one is a date ("on" would be heavier).
-        return ["min", "h", "d"].contains(age.split(separator: " ").last.map(String.init) ?? "") ? age + " ago" : age
+        return ("Fetched \(ReaderContext.when(last, now: now))", false)
     }
 
     /// A synced feed's line: how the account's last sync went (the server fetches the feed, not the panel).
@@ -271,7 +276,7 @@ final class FeedsScreen: Component {
             return ("Sync failed: \(error)\(streak)", true)
         }
         guard let last = record.lastSuccess else { return ("Not synced yet", false) }
-        return ("Synced \(Self.ago(last, now: now))", false)
+        return ("Synced \(ReaderContext.when(last, now: now))", false)
     }
 
     /// The rows on screen, for inspection: each feed's url, how far it is slid open, and its status line.
