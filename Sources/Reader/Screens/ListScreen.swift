@@ -71,7 +71,7 @@ final class ListScreen: Component {
         refresh.backdrop = theme.backdrop
         list.sheet.setLook(ActionSheet.Look(theme: theme))
         list.sheetOptions = { [rowsRef] id in Self.sheetOptions(for: rowsRef.rows[id].entry).map(\.rawValue) }
-        list.sheetHeading = { [rowsRef] id in rowsRef.rows[id].entry.title }
+        list.sheetHeading = { [rowsRef] id in rowsRef.rows[id].title }
     }
 
     private let rowsBox: RowsBox
