@@ -88,8 +88,9 @@ print(trace)
 PY
 done
 # Headless, the reader draws over a state directory of its own (an empty store: the bundled samples), as on
-# the appliance's new data disk, in the guest's time zone (UTC): the samples' ages come from the wall clock.
-reference() { STATE_DIRECTORY="$work/host-state" TZ=UTC "$bin" run --headless --size 1280x800 "$@" >/dev/null; }
+# the appliance's new data disk, in the guest's time zone (UTC) and at the guest's pinned clock: the samples'
+# ages come from the wall clock.
+reference() { STATE_DIRECTORY="$work/host-state" TZ=UTC "$bin" run --headless --size 1280x800 --now "$(pinned_now)Z" "$@" >/dev/null; }
 mkdir -p "$work/host-state"
 reference --out "$work/ref-first"                                         # ref-first/list.png: the first screen
 reference --trace "$work/tap-row.trace" --out "$work/ref-article"         # ref-article/reader.png: row 0 opened
@@ -100,7 +101,7 @@ boot() {  # boot: starts QEMU; the second serial port (ttyS1 in the guest) goes 
   rm -f "$serial" "$out/qmp.sock" "$out/qga.sock"
   : > "$work/ttyS1.log"
   boot_start=$(now)
-  "$repo/board/qemu-x86_64/run.sh" "$out" --headless -- -serial "file:$work/ttyS1.log" &
+  "$repo/board/qemu-x86_64/run.sh" "$out" --headless -- -serial "file:$work/ttyS1.log" -rtc "base=$(pinned_now)" &
   qemu_pid=$!
 }
 guest() { qemu_ctl qga "$out/qga.sock" run --timeout "${timeout:-60}" "$1"; }  # guest COMMAND: sh -c in the guest

@@ -99,7 +99,7 @@ cmdline="$(sed 's/console=[^ ]*//; s/quiet//' "$work/cmdline.txt") console=ttyAM
 # --- the boot ---------------------------------------------------------------------------------------------------
 shell=$work/shell.sock qmp=$work/qmp.sock
 boot_start=$(now)
-qemu-system-aarch64 -M virt -accel tcg -cpu cortex-a72 -smp 2 -m 1536 -no-reboot \
+qemu-system-aarch64 -M virt -accel tcg -cpu cortex-a72 -smp 2 -m 1536 -no-reboot -rtc "base=$(pinned_now)" \
   -kernel "$work/vmlinuz" -initrd "$work/initrd.img" -append "$cmdline" \
   -drive "file=$image,if=none,format=raw,id=card" -device virtio-blk-pci,drive=card \
   -device virtio-gpu-pci,xres=1280,yres=800 \
@@ -155,7 +155,7 @@ mkdir -p "$work/ref/state"
 sed "s/10.0.2.2/127.0.0.1/g" "$work/feeds.opml" > "$work/ref/feeds.opml"
 "$host_bin" feeds import "$work/ref/feeds.opml" --store "$work/ref/state/feeds.sqlite" >/dev/null
 "$host_bin" feeds refresh --store "$work/ref/state/feeds.sqlite" >/dev/null
-reference() { STATE_DIRECTORY=$work/ref/state LECTERN_THEME=dark TZ=UTC arm run --headless --size 800x1280 "$@" >/dev/null 2>&1; }
+reference() { STATE_DIRECTORY=$work/ref/state LECTERN_THEME=dark TZ=UTC arm run --headless --size 800x1280 --now "$(pinned_now)Z" "$@" >/dev/null 2>&1; }
 reference --out "$work/ref-list"
 check "screen: the list as the arm64 binary draws it, dark and turned 90°" until_screen panel-list "$work/ref-list/list.png"
 

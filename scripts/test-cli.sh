@@ -41,6 +41,13 @@ for demo in pull-menu article-pager pull-to-action circular-refresh swipe-rows; 
   check "headless --demo writes the $demo PNG" is_png "$work/demos/$demo.png"
 done
 check "an unknown demo is a usage error" one_line_error 2 run --headless --scene nowhere --out "$work/x"
+# --now pins the clock the headless screens are drawn at: the same time twice draws the same list, a month on
+# the samples' ages read otherwise.
+pinned() { (cd "$work" && HOME="$work/tour-home" TZ=UTC "$bin" run --headless --out "$1" --size 320x200 --now "$2" >/dev/null 2>&1); }
+pinned pinned-a 2026-11-24T12:00:00Z; pinned pinned-b 2026-11-24T12:00:00Z; pinned pinned-c 2026-12-24T12:00:00Z
+check "run --now draws the same list at the same time" cmp -s "$work/pinned-a/list.png" "$work/pinned-b/list.png"
+check "... and another at another time" test -s "$work/pinned-c/list.png" -a -n "$(cmp "$work/pinned-a/list.png" "$work/pinned-c/list.png")"
+check "run with a bad --now is a one-line usage error" one_line_error 2 run --headless --now yesterday --out "$work/x"
 
 # The card: a bad value in its lectern.conf is skipped and named, never fatal; the rest of the file applies.
 mkdir -p "$work/card" "$work/card-state"

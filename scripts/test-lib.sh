@@ -9,6 +9,8 @@
 # (an empty format prints nothing):
 #   check_ok_format        a passed check: "NAME: ok: %s"
 #   check_fail_format      a failed check: "NAME: FAIL: %s"
+#   pinned_now             the wall clock a virtual machine's RTC starts from (-rtc base=) and its headless
+#                          references are drawn at (run --now): see below
 passed=0 failed=0 failed_names=()
 check_ok_format="${test_name:-test}: ok: %s"
 check_fail_format="${test_name:-test}: FAIL: %s"
@@ -31,3 +33,11 @@ summary() {
   for name in "${failed_names[@]}"; do echo "${test_name:-test}: failed: $name"; done
   [ "$failed" -eq 0 ]
 }
+
+# One wall clock for a test's guest and the headless pictures its screen is compared with: tomorrow at 12:30 UTC
+# when the test began, running on from there. Entries' ages ("3 d") turn over each day at the time of day they
+# were published; on the real clock a comparison that straddled one (the samples' 18:40, say) saw "6 d" on one
+# side and "20 Nov" on the other. Nothing the tests show turns over between 12:30 and 16:10. A day ahead keeps
+# the guest's clock after the image's build, so neither systemd nor e2fsck sees time go back.
+pinned_clock=$(date -u -d 'tomorrow 12:30' +%s) pinned_since=$SECONDS
+pinned_now() { date -u -d "@$((pinned_clock + SECONDS - pinned_since))" +%Y-%m-%dT%H:%M:%S; }

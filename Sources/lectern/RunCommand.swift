@@ -54,6 +54,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Headless: play this touch trace (points) through what the panel shows first (the reader, or the demo with --demo or --scene), on a virtual clock, and save the screen once everything is at rest.")
     var trace: String?
 
+    @Option(help: "Headless: the wall-clock time the reader's screens are drawn at (ages, Today), ISO 8601 as replay reader's --now; default: now. A test pins the clock of the machine it compares with to the same time.")
+    var now: String?
+
     func validate() throws {
         if let mode, ModeChoice.parseMode(mode) == nil {
             throw ValidationError("mode '\(mode)' is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ")
@@ -69,6 +72,8 @@ struct RunCommand: ParsableCommand {
         if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 8) {
             throw ValidationError("scale must be from 0.25 to 8")
         }
+        if let now, LocalTime.parse(now) == nil { throw ValidationError("--now '\(now)' is not an ISO 8601 time") }
+        if now != nil && window { throw ValidationError("--now is for the headless screens; the window shows the real time") }
     }
 
     func run() throws {

@@ -9,7 +9,7 @@ import Reader
 extension RunCommand {
     func runReaderTour(log: Logger) throws {
         let (stateDirectory, settings, store, _) = try reader.start.begin(log: log)
-        let now = LocalTime.now()
+        let now = wallClockStart
         // The tour only shows: opening an article for a picture must not mark the owner's entry read.
         let library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [], writes: false)
         let tour = ReaderTour(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
@@ -26,6 +26,9 @@ extension RunCommand {
         }
     }
 
+    /// The wall-clock time the headless screens are drawn at: --now, else now.
+    private var wallClockStart: Timestamp { now.flatMap(LocalTime.parse) ?? LocalTime.now() }
+
     /// What the panel shows after `trace` (points, on a virtual clock from the first event), as `reader.png`: the
     /// picture a test compares the panel's screen with. Like the panel, it reads and writes the store.
     func runReaderTrace(_ path: String, log: Logger) throws {
@@ -36,7 +39,7 @@ extension RunCommand {
         let headless = HeadlessReader(pixelWidth: snapshot.size.width, pixelHeight: snapshot.size.height,
                                       pixelsPerPoint: scale ?? 1, fps: 60,
                                       typesetter: ScreenFonts.typesetter(log: log), settings: settings, library: library,
-                                      refreshing: nil, start: LocalTime.now(),
+                                      refreshing: nil, start: wallClockStart,
                                       origin: recording.frames.first?.time ?? 0)
         try TraceReplay(trace: recording, fps: 60).play(headless.app, loop: headless.loop) { _ in }
         var writer = try SnapshotWriter(directory: snapshot.out)
