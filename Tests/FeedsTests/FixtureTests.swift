@@ -42,6 +42,25 @@ import Testing
         #expect(try FeedParser.parse(fixture("rss20-ebcdic-cp1140.xml")).entries[0].title == "€5 coffee")
     }
 
+    /// A medical news feed's shape: escaped HTML with its source line in a CDATA section inside. Every summary
+    /// read `345`, `678`, … (or another entry's words) when the set-aside sections' numbers ran together.
+    @Test func escapedHTMLWithCDATAInside() throws {
+        let feed = try FeedParser.parse(fixture("rss20-escaped-html-cdata-inside.xml"))
+        #expect(feed.title == "Clinic Wire: Latest News")
+        #expect(feed.entries.map(\.title) == ["Winter Clinics See Longer Waits", "Sleep Apps and Teenagers",
+                                              "Dose Tables Revised", "Two Sources, One Line", "Nurses Vote on Staffing Ratios"])
+        #expect(feed.entries.map(\.summary) == [
+            "Walk-in clinics report longer waits as respiratory cases climb, experts warn. Clinic Wire Canada",
+            "A survey of 2,000 students finds sleep apps help some & hinder others. Clinic Wire Medical News",
+            "The revised tables lower the starting dose for adults over 65 \u{2014} and for children under 2. Clinic Wire Pharmacist News",
+            "Registry data and trial data agree. Clinic Wire",
+            "Union members in three provinces vote this week on a proposed ratio of one nurse to four patients. Clinic Wire Canada",
+        ])
+        #expect(feed.entries[0].markup?.text
+            == "Walk-in clinics report longer waits as respiratory cases climb, experts warn. <br /> <i>Clinic Wire Canada</i>")
+        #expect(feed.entries[0].author == "Ana Ferreira")
+    }
+
     /// Blocks of HTML, escaped, in CDATA and as Atom's inline XHTML, read as words apart.
     @Test func blockBoundaryFixtures() throws {
         let rss = try FeedParser.parse(fixture("rss20-block-boundaries.xml"))
