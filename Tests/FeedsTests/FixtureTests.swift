@@ -61,6 +61,21 @@ import Testing
         #expect(feed.entries[0].author == "Ana Ferreira")
     }
 
+    /// A discussion site's shape: the post's HTML escaped, then the byline and links as raw elements. Escaped
+    /// again when the raw elements were put back, `&lt;` and `<p>` were on screen.
+    @Test func escapedHTMLBesideRawElements() throws {
+        let feed = try FeedParser.parse(fixture("rss20-escaped-and-raw-markup.xml"))
+        #expect(feed.entries.map(\.summary) == [
+            "I'm storing nodes in a List<Node> & wondering whether an arena is worth it. submitted by /u/arena_fan [link] [comments]",
+            "Old pages write \"hello\" and R& D ©2019, and browsers read them. submitted by /u/tagsoup [link]",
+            "submitted by /u/dfa [link] [comments]",
+        ])
+        let markup = try #require(feed.entries[0].markup)
+        #expect(markup.kind == .html)
+        #expect(markup.text.hasPrefix("<!-- SC_OFF --><div class=\"md\"><p>I&#39;m storing nodes in a <code>List&lt;Node&gt;</code>"))
+        #expect(markup.text.contains(" submitted by <a href=\"https://forum.example.com/user/arena_fan\"> /u/arena_fan </a> <br>"))
+    }
+
     /// Blocks of HTML, escaped, in CDATA and as Atom's inline XHTML, read as words apart.
     @Test func blockBoundaryFixtures() throws {
         let rss = try FeedParser.parse(fixture("rss20-block-boundaries.xml"))
