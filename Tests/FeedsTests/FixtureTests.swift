@@ -42,6 +42,22 @@ import Testing
         #expect(try FeedParser.parse(fixture("rss20-ebcdic-cp1140.xml")).entries[0].title == "€5 coffee")
     }
 
+    /// IANA's labels for IBM500 (Belgium's and Switzerland's), read as IBM500: `[`, `]`, `!`, `^` and `|` are
+    /// where it differs from IBM037, which an unread label would fall back to.
+    @Test func ebcdicLabelsForIBM500() throws {
+        let belgian = try FeedParser.parse(fixture("rss20-ebcdic-cp-be.xml"))
+        #expect(belgian.title == "Actualités de Bruxelles")
+        #expect(belgian.entries.map(\.title) == ["Marché aux fleurs [samedi]", "Trams: horaire d'été"])
+        #expect(belgian.entries[0].summary == "Ouvert dès 8 h ! Prix: 5 EUR ou ½ tarif ^ | fin.")
+        #expect(belgian.entries[1].summary == "Lignes 3 & 4 [modifiées] !")
+        let swiss = try FeedParser.parse(fixture("atom10-ebcdic-cp-ch.xml"))
+        #expect(swiss.title == "Zürcher Notizen")
+        #expect(swiss.entries[0].title == "Grüezi [Montag]!")
+        #expect(swiss.entries[0].summary == "Fondue für alle ^ | Käse ¦ Brot!")
+        #expect(FeedCharset.isEBCDIC("ebcdic-cp-be") && FeedCharset.isEBCDIC("EBCDIC-CP-CH"))
+        #expect(FeedCharset.ebcdicLabels["ebcdiccpbe"] == "IBM500" && FeedCharset.ebcdicLabels["ebcdiccpch"] == "IBM500")
+    }
+
     /// A medical news feed's shape: escaped HTML with its source line in a CDATA section inside. Every summary
     /// read `345`, `678`, … (or another entry's words) when the set-aside sections' numbers ran together.
     @Test func escapedHTMLWithCDATAInside() throws {
