@@ -40,7 +40,7 @@ import Testing
     /// reads them, joined to the text around them.
     @Test func cdataSectionsAreSetAsideAndPutBack() throws {
         let (document, sections) = EntityPrepass.prepare(Array("<a><![CDATA[x&y <b>]]> plain <![CDATA[\r\nz\rw]]></a>".utf8))
-        #expect(String(decoding: document, as: UTF8.self) == "<a><![CDATA[0]]> plain <![CDATA[1]]></a>")
+        #expect(String(decoding: document, as: UTF8.self) == "<a><![CDATA[0;]]> plain <![CDATA[1;]]></a>")
         #expect(sections.count == 2)
         let feed = try parse(rss("<item><title>T</title><description>  <![CDATA[<p>one</p>]]>\n<![CDATA[two &amp;]]>  </description>"
             + "<content:encoded><![CDATA[a\r\nb]]></content:encoded></item>"))
@@ -53,13 +53,32 @@ import Testing
         #expect(try parse(rss("<item><title><![CDATA[]]>Empty</title><guid><![CDATA[]]></guid></item>")).entries[0].title == "Empty")
     }
 
+    /// Found in a medical news feed: escaped HTML around a CDATA section (`&lt;i&gt;<![CDATA[…]]>&lt;/i&gt;`) is
+    /// three sections side by side, which libxml2 joins into one node. Bare numbers ran together (`0`, `1`, `2`
+    /// read `012`: another section, or none) and summaries read `345` or another entry's words.
+    @Test func adjacentSectionsComeBackInOrder() throws {
+        let (document, sections) = EntityPrepass.prepare(Array("<a>warn. &lt;i&gt;<![CDATA[News]]>&lt;/i&gt;</a>".utf8))
+        #expect(String(decoding: document, as: UTF8.self) == "<a><![CDATA[0;]]><![CDATA[1;]]><![CDATA[2;]]></a>")
+        #expect(sections.count == 3)
+        var items = ""
+        for n in 0..<12 {
+            items += "<item><title><![CDATA[T\(n)]]></title><description>Text \(n). &lt;br /&gt; &lt;i&gt;<![CDATA[Source \(n)]]>&lt;/i&gt;</description></item>"
+        }
+        let feed = try parse(rss(items))
+        #expect(feed.entries.map(\.summary) == (0..<12).map { "Text \($0). Source \($0)" })
+        #expect(feed.entries[3].markup?.text == "Text 3. <br /> <i>Source 3</i>")
+        // A section whose words look like placeholders is its words.
+        #expect(try parse(rss("<item><title>x</title><description>&lt;b&gt;<![CDATA[1;2]]></description></item>")).entries[0].summary
+            == "1;2")
+    }
+
     /// Text holding references (escaped HTML) is decoded by the pre-pass and set aside like CDATA; what it
     /// reads as must be what libxml2 read from the rewritten references.
     @Test func textWithReferencesIsSetAside() throws {
         let (document, sections) = EntityPrepass.prepare(Array(
             "<?xml version=\"1.0\"?><?pi a=\"&\" ?><a href=\"?x=1&amp;y=2\" t='&nbsp;>'>&lt;p&gt;Fish</a><b>plain</b>".utf8))
         #expect(String(decoding: document, as: UTF8.self)
-            == "<?xml version=\"1.0\"?><?pi a=\"&\" ?><a href=\"?x=1&#38;y=2\" t='&#160;>'><![CDATA[0]]></a><b>plain</b>")
+            == "<?xml version=\"1.0\"?><?pi a=\"&\" ?><a href=\"?x=1&#38;y=2\" t='&#160;>'><![CDATA[0;]]></a><b>plain</b>")
         #expect(sections.count == 1)
         let feed = try parse(rss("""
             <item><title>Q &amp; A &lt;3</title><description>&lt;p&gt;Fish &amp; chips&#8217;&nbsp;&#150;&#x41;&bogus; AT&T&lt;/p&gt;</description>            <content:encoded>a\r\nb&amp;c&#13;d</content:encoded><enclosure url="http://x/?a=1&amp;b=2" type="audio/mpeg"/></item>

@@ -18,7 +18,9 @@ let fixtureNames: [String] = [
     "rss20-podcast-itunes.xml", "rss20-relative-links.xml", "rss20-undeclared-namespaces.xml", "rss20-utf16-bom.xml",
     "rss20-whitespace-wrapped.xml", "rss20-block-boundaries.xml", "atom10-xhtml-blocks.xml",
     "rss20-ebcdic-cp037.xml", "rss20-ebcdic-cp500.xml", "atom10-ebcdic-cp875.xml", "rss20-ebcdic-cp1140.xml",
-    "atom10-media-group-description.xml", "rss20-media-description.xml",
+    "atom10-media-group-description.xml", "rss20-media-description.xml", "rss20-escaped-html-cdata-inside.xml",
+    "rss20-media-caption-and-description.xml", "rss20-escaped-and-raw-markup.xml", "rss20-ebcdic-cp-be.xml",
+    "atom10-ebcdic-cp-ch.xml",
 ]
 
 /// Parses a feed written in a test.

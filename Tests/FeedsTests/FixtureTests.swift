@@ -42,6 +42,56 @@ import Testing
         #expect(try FeedParser.parse(fixture("rss20-ebcdic-cp1140.xml")).entries[0].title == "€5 coffee")
     }
 
+    /// IANA's labels for IBM500 (Belgium's and Switzerland's), read as IBM500: `[`, `]`, `!`, `^` and `|` are
+    /// where it differs from IBM037, which an unread label would fall back to.
+    @Test func ebcdicLabelsForIBM500() throws {
+        let belgian = try FeedParser.parse(fixture("rss20-ebcdic-cp-be.xml"))
+        #expect(belgian.title == "Actualités de Bruxelles")
+        #expect(belgian.entries.map(\.title) == ["Marché aux fleurs [samedi]", "Trams: horaire d'été"])
+        #expect(belgian.entries[0].summary == "Ouvert dès 8 h ! Prix: 5 EUR ou ½ tarif ^ | fin.")
+        #expect(belgian.entries[1].summary == "Lignes 3 & 4 [modifiées] !")
+        let swiss = try FeedParser.parse(fixture("atom10-ebcdic-cp-ch.xml"))
+        #expect(swiss.title == "Zürcher Notizen")
+        #expect(swiss.entries[0].title == "Grüezi [Montag]!")
+        #expect(swiss.entries[0].summary == "Fondue für alle ^ | Käse ¦ Brot!")
+        #expect(FeedCharset.isEBCDIC("ebcdic-cp-be") && FeedCharset.isEBCDIC("EBCDIC-CP-CH"))
+        #expect(FeedCharset.ebcdicLabels["ebcdiccpbe"] == "IBM500" && FeedCharset.ebcdicLabels["ebcdiccpch"] == "IBM500")
+    }
+
+    /// A medical news feed's shape: escaped HTML with its source line in a CDATA section inside. Every summary
+    /// read `345`, `678`, … (or another entry's words) when the set-aside sections' numbers ran together.
+    @Test func escapedHTMLWithCDATAInside() throws {
+        let feed = try FeedParser.parse(fixture("rss20-escaped-html-cdata-inside.xml"))
+        #expect(feed.title == "Clinic Wire: Latest News")
+        #expect(feed.entries.map(\.title) == ["Winter Clinics See Longer Waits", "Sleep Apps and Teenagers",
+                                              "Dose Tables Revised", "Two Sources, One Line", "Nurses Vote on Staffing Ratios"])
+        #expect(feed.entries.map(\.summary) == [
+            "Walk-in clinics report longer waits as respiratory cases climb, experts warn. Clinic Wire Canada",
+            "A survey of 2,000 students finds sleep apps help some & hinder others. Clinic Wire Medical News",
+            "The revised tables lower the starting dose for adults over 65 \u{2014} and for children under 2. Clinic Wire Pharmacist News",
+            "Registry data and trial data agree. Clinic Wire",
+            "Union members in three provinces vote this week on a proposed ratio of one nurse to four patients. Clinic Wire Canada",
+        ])
+        #expect(feed.entries[0].markup?.text
+            == "Walk-in clinics report longer waits as respiratory cases climb, experts warn. <br /> <i>Clinic Wire Canada</i>")
+        #expect(feed.entries[0].author == "Ana Ferreira")
+    }
+
+    /// A discussion site's shape: the post's HTML escaped, then the byline and links as raw elements. Escaped
+    /// again when the raw elements were put back, `&lt;` and `<p>` were on screen.
+    @Test func escapedHTMLBesideRawElements() throws {
+        let feed = try FeedParser.parse(fixture("rss20-escaped-and-raw-markup.xml"))
+        #expect(feed.entries.map(\.summary) == [
+            "I'm storing nodes in a List<Node> & wondering whether an arena is worth it. submitted by /u/arena_fan [link] [comments]",
+            "Old pages write \"hello\" and R& D ©2019, and browsers read them. submitted by /u/tagsoup [link]",
+            "submitted by /u/dfa [link] [comments]",
+        ])
+        let markup = try #require(feed.entries[0].markup)
+        #expect(markup.kind == .html)
+        #expect(markup.text.hasPrefix("<!-- SC_OFF --><div class=\"md\"><p>I&#39;m storing nodes in a <code>List&lt;Node&gt;</code>"))
+        #expect(markup.text.contains(" submitted by <a href=\"https://forum.example.com/user/arena_fan\"> /u/arena_fan </a> <br>"))
+    }
+
     /// Blocks of HTML, escaped, in CDATA and as Atom's inline XHTML, read as words apart.
     @Test func blockBoundaryFixtures() throws {
         let rss = try FeedParser.parse(fixture("rss20-block-boundaries.xml"))

@@ -72,13 +72,49 @@ import Testing
             ("</ odd>text</>", "text"),
             ("<![CDATA[<p>inner</p>]]>after", "after"),
             ("&#150;&#x93;&#0;&#xD800;&#1114112;", "\u{2013}\u{201C}\u{FFFD}\u{FFFD}\u{FFFD}"),
-            ("&bogus; &amp &#; fish &amp chips", "&bogus; &amp &#; fish &amp chips"),
+            ("&bogus; &amp &#; fish &amp chips", "&bogus; & &#; fish & chips"),
             ("&#65&#x42;C", "ABC"),
             ("tail <b", "tail <b"),
         ]
         for (html, text) in cases {
             #expect(HTMLText.plainText(fromHTML: html) == text, "\(html)")
         }
+    }
+
+    /// Found in a discussion site's feed: `&quot` and `&amp` without their semicolon stayed as typed. HTML reads
+    /// its legacy names (XML's four, Latin-1's) without one, the longest that fits, as Python's html.unescape does.
+    @Test func decodesLegacyReferencesWithoutSemicolons() {
+        let cases: [(String, String)] = [
+            ("&quothello&quot and R&amp D", "\"hello\" and R& D"),
+            ("&copy2019 &eacutel&egrave &frac12;&frac34", "©2019 élè ½¾"),
+            ("&notit; &notin; &ampx &AMP; &COPY &REG;", "¬it; ∉ &x & © ®"),
+            // Not legacy: these keep waiting for a semicolon.
+            ("&apos &hellip &nbs &mdash", "&apos &hellip &nbs &mdash"),
+            ("&lt&gt&LT", "<><"),
+        ]
+        for (html, text) in cases {
+            #expect(HTMLText.plainText(fromHTML: html) == text, "\(html)")
+        }
+    }
+
+    /// In an attribute's value a legacy name before a letter, digit or `=` is not a reference (`?a=1&copy=2`).
+    @Test func legacyReferencesInAttributesFollowTheSpecification() {
+        func decoded(_ text: String, inAttribute: Bool) -> String {
+            let bytes = Array(text.utf8)
+            var out = ""
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "&") {
+                    index = CharacterReference.decode(bytes, at: index, inAttribute: inAttribute) { out.unicodeScalars.append($0) }
+                } else {
+                    out.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+                    index += 1
+                }
+            }
+            return out
+        }
+        #expect(decoded("?a=1&copy=2&amp;b=3&not4&lt 5&quot", inAttribute: true) == "?a=1&copy=2&b=3&not4< 5\"")
+        #expect(decoded("?a=1&copy=2&not4", inAttribute: false) == "?a=1©=2¬4")
     }
 
     /// Found in review: a `<` whose tag never closed was scanned to the end and then stepped over by one byte,

@@ -55,4 +55,31 @@ import Testing
         // Media RSS's type="plain" is plain text, as feedparser reads it: the angle brackets are words.
         #expect(pictures.entries[1].summary == "Market stalls <before> noon")
     }
+
+    /// A newspaper's shape: description, content:encoded, then the photo with its caption in media:content. The
+    /// caption was every entry's summary; feedparser keeps the item's own description, as a value nested deeper
+    /// never replaces one set shallower.
+    @Test func aCaptionNeverReplacesTheItemsDescription() throws {
+        let paper = try FeedParser.parse(fixture("rss20-media-caption-and-description.xml"))
+        #expect(paper.entries.map(\.summary) == [
+            "La terminal trabajará hasta la medianoche desde el lunes para reducir la fila de camiones.",
+            "Ciento veinte editoriales y una carpa para lecturas en voz alta, del 10 al 23 de marzo.",
+            "Defensa Civil pidió no acercarse a la costanera hasta el jueves.",
+            "Harina, agua, sal y una noche de espera.",
+        ])
+        #expect(paper.entries[0].content == "La terminal trabajará hasta la medianoche desde el lunes. Los transportistas celebraron la medida.")
+        // Without content:encoded the first caption is the content, as before.
+        #expect(paper.entries[3].content == "El pan, recién salido del horno")
+        #expect(paper.entries[0].thumbnail == "https://static.diariodelsur.example/fotos/puerto.jpg")
+
+        // The same rule in each order feedparser was checked in: the summary it gives, by entry.
+        let feed = try parse(rss("""
+            <item><title>caption first</title><media:content url="a.jpg"><media:description>Caption</media:description></media:content><description>Text</description></item>
+            <item><title>content, then caption</title><content:encoded>Body</content:encoded><media:content url="a.jpg"><media:description>Caption</media:description></media:content></item>
+            <item><title>grouped captions</title><media:group><media:content url="a.jpg"><media:description>Deep</media:description></media:content><media:description>Group</media:description></media:group><description>Text</description></item>
+            <item><title>same depth</title><description>Text</description><content:encoded>Body</content:encoded><media:description>Caption</media:description></item>
+            """))
+        #expect(feed.entries.map(\.summary) == ["Caption", "Caption", "Text", "Caption"])
+        #expect(feed.entries.map(\.content) == ["Text", "Body", "Group", "Body"])
+    }
 }

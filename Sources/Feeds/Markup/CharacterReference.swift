@@ -1,10 +1,16 @@
 /// HTML character references (`&amp;`, `&eacute;`, `&#8220;`, `&#x201D;`) decoded as HTML5 does for text:
 /// numbers that name no character become U+FFFD, and 128...159 are read as windows-1252, which is what the
 /// publisher meant. An ampersand that starts no known reference is itself.
+///
+/// HTML's legacy names (`&amp`, `&quot`, `&copy`, `&eacute`: XML's four and Latin-1's, which browsers have always
+/// read without their semicolon) are decoded without one too, the longest that prefixes the letters after `&`
+/// (`&copy2024` is ©2024, `&notit;` is ¬it;); in an attribute value not when a letter, digit or `=` follows
+/// (`?a=1&copy=2` is a query), as the HTML specification says.
 enum CharacterReference {
     /// Decodes the reference at `bytes[start] == "&"`, hands its character to `emit`, and returns the index
-    /// after it.
-    static func decode(_ bytes: [UInt8], at start: Int, emit: (Unicode.Scalar) -> Void) -> Int {
+    /// after it. `inAttribute`: the reference is in an attribute's value.
+    static func decode(_ bytes: [UInt8], at start: Int, inAttribute: Bool = false,
+                       emit: (Unicode.Scalar) -> Void) -> Int {
         var index = start + 1
         if index < bytes.count && bytes[index] == UInt8(ascii: "#") {
             index += 1
@@ -30,9 +36,48 @@ enum CharacterReference {
             emit(code)
             return index + 1
         }
+        if let (code, end) = legacy(bytes[nameStart..<index]) {
+            let next = end < bytes.count ? bytes[end] : 0
+            if !(inAttribute && (isNameByte(next) || next == UInt8(ascii: "="))) {
+                emit(code)
+                return end
+            }
+        }
         emit("&")
         return start + 1
     }
+
+    /// The longest legacy name `letters` starts with: its character and the index after it.
+    static func legacy(_ letters: ArraySlice<UInt8>) -> (Unicode.Scalar, end: Int)? {
+        var length = min(letters.count, longestLegacyName)
+        while length >= 2 {
+            let name = letters.prefix(length)
+            if let code = legacyNames[String(decoding: name, as: UTF8.self)] { return (code, name.endIndex) }
+            length -= 1
+        }
+        return nil
+    }
+
+    /// The names HTML reads without a semicolon: XML's four (not `apos`), all of Latin-1's, and the capitalized
+    /// `AMP`, `LT`, `GT`, `QUOT`, `COPY` and `REG` (the list in the HTML specification's named references).
+    private static let legacyNames: [String: Unicode.Scalar] = {
+        var names: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\""]
+        for (name, value) in EntityPrepass.table where (160...255).contains(value) {
+            names[name] = Unicode.Scalar(UInt8(value))
+        }
+        for (name, value) in uppercaseNames { names[name] = Unicode.Scalar(UInt8(value)) }
+        return names
+    }()
+
+    private static let longestLegacyName = 6  // `frac12`, `middot`, `plusmn`…
+
+    /// Whether `name` is one of the capitalized spellings (`AMP`, `COPY`…), which HTML 4 did not have.
+    static func isCapitalized(_ name: ArraySlice<UInt8>) -> Bool {
+        uppercaseNames[String(decoding: name, as: UTF8.self)] != nil
+    }
+
+    /// HTML5's capitalized spellings of six names, with or without a semicolon.
+    private static let uppercaseNames: [String: Int] = ["AMP": 38, "LT": 60, "GT": 62, "QUOT": 34, "COPY": 169, "REG": 174]
 
     /// The character a named reference stands for: XML's five, then HTML 4's list.
     static func named(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
@@ -48,7 +93,7 @@ enum CharacterReference {
         default: break
         }
         let key = String(decoding: name, as: UTF8.self)
-        guard let value = xmlPredefined[key] ?? EntityPrepass.table[key] else { return nil }
+        guard let value = xmlPredefined[key] ?? EntityPrepass.table[key] ?? uppercaseNames[key] else { return nil }
         return Unicode.Scalar(UInt32(value))
     }
 
@@ -65,7 +110,7 @@ enum CharacterReference {
         return nil
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
+    static func isNameByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
     }
 

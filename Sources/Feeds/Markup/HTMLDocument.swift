@@ -6,9 +6,10 @@ import CXML2
 final class HTMLDocument {
     private let document: htmlDocPtr?
 
-    /// Parses `html` as UTF-8. Errors are recovered from silently: a feed's markup is never rejected.
+    /// Parses `html` as UTF-8. Errors are recovered from silently: a feed's markup is never rejected. HTML's
+    /// references without their semicolon are spelled out first, as libxml2 would keep them as typed.
     init(_ html: String) {
-        var bytes = Array(html.utf8)
+        var bytes = LegacyReferences.spelledOut(Array(html.utf8))
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
         document = bytes.withUnsafeMutableBufferPointer { buffer -> htmlDocPtr? in

@@ -123,6 +123,7 @@ enum EntityPrepass {
     private static func appendPlaceholder(_ number: Int, to out: inout [UInt8]) {
         out.append(contentsOf: cdataOpen)
         out.append(contentsOf: String(number).utf8)
+        out.append(UInt8(ascii: ";"))  // libxml2 joins adjacent sections: each number ends (CDATASections)
         out.append(contentsOf: cdataClose)
     }
 

@@ -302,9 +302,20 @@ enum FeedCharset {
         0x0153, 0x9D, 0x017E, 0x0178,
     ]
 
+    /// IANA's `ebcdic-cp-xx` labels by the code page each names, as iconv knows them all: glibc keeps these
+    /// aliases in a configuration file of extras that a trimmed system may not have, and a feed declaring
+    /// `ebcdic-cp-be` (IBM500) was then refused though the code page itself was there.
+    static let ebcdicLabels: [String: String] = [
+        "ebcdiccpus": "IBM037", "ebcdiccpca": "IBM037", "ebcdiccpwt": "IBM037", "ebcdiccpnl": "IBM037",
+        "ebcdiccpbe": "IBM500", "ebcdiccpch": "IBM500", "ebcdiccpdk": "IBM277", "ebcdiccpno": "IBM277",
+        "ebcdiccpfi": "IBM278", "ebcdiccpse": "IBM278", "ebcdiccpit": "IBM280", "ebcdiccpes": "IBM284",
+        "ebcdiccpgb": "IBM285", "ebcdiccpfr": "IBM297", "ebcdiccpar1": "IBM420", "ebcdiccphe": "IBM424",
+        "ebcdiccproece": "IBM870", "ebcdiccpyu": "IBM870", "ebcdiccpis": "IBM871", "ebcdiccpar2": "IBM918",
+    ]
+
     /// Any other charset through glibc's iconv; nil when unknown or when the bytes are not in it.
     private static func iconv(_ bytes: ArraySlice<UInt8>, from charset: String) -> [UInt8]? {
-        let converter = iconv_open("UTF-8", charset)
+        let converter = iconv_open("UTF-8", ebcdicLabels[normalized(charset)] ?? charset)
         guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
         defer { iconv_close(converter) }
         var input = Array(bytes)

@@ -76,15 +76,23 @@ final class FeedElement {
 
     /// The children serialized back to markup: Atom's xhtml content is XML inside the feed, and the reader
     /// takes it on as HTML. Text is escaped again; namespaced names keep their key.
-    var innerMarkup: String {
+    var innerMarkup: String { innerMarkup(leadingTextIsMarkup: false) }
+
+    /// The children serialized back to markup, the text before the first element taken as markup itself when
+    /// `leadingTextIsMarkup`: a description of escaped HTML followed by raw elements (`&lt;p&gt;…&lt;/p&gt;
+    /// <a href="…">[link]</a>`, a discussion site's) means its escaped part as HTML, and feedparser reads it so;
+    /// escaped again, `&lt;` and `<p>` were on screen. Text from the first element on is text, as in feedparser.
+    func innerMarkup(leadingTextIsMarkup: Bool) -> String {
         var out = ""
+        var leading = leadingTextIsMarkup
         enum Step { case node(Node), close(String) }
         var stack: [Step] = children.reversed().map { .node($0) }
         while let step = stack.popLast() {
             switch step {
             case .close(let name): out += "</\(name)>"
-            case .node(.text(let t)): out += Self.escaped(t, quote: false)
+            case .node(.text(let t)): out += leading ? t : Self.escaped(t, quote: false)
             case .node(.element(let e)):
+                leading = false
                 out += "<" + e.key
                 for (name, value) in e.attributes where name != "xml:base" {
                     out += " \(name)=\"\(Self.escaped(value, quote: true))\""

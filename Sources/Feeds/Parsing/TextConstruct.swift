@@ -45,8 +45,9 @@ struct TextConstruct {
             return
         }
         let hasElements = !element.elements.isEmpty
-        // Unescaped markup inside a description or a text construct is HTML the feed forgot to escape.
-        value = hasElements ? element.innerMarkup : element.text
+        // Unescaped markup inside a description or a text construct is HTML the feed forgot to escape; escaped
+        // HTML before it is HTML too (FeedElement.innerMarkup(leadingTextIsMarkup:)).
+        value = hasElements ? element.innerMarkup(leadingTextIsMarkup: true) : element.text
         if hasElements && kind == .text { kind = .html }
         if kind == .text && !isAtom && Self.looksLikeHTML(value) { kind = .html }
         self.kind = kind

@@ -155,12 +155,16 @@ enum XMLFeedReader {
     /// Atom content are the content, and their text stands in for a missing summary.
     ///
     /// media:description is a description to feedparser wherever it stands in the entry (YouTube's feeds put it in
-    /// a media:group): the entry's summary when it has none, else its content.
+    /// a media:group): the entry's summary when it has none, else its content. One nested deeper than the
+    /// description that made the summary never replaces it (feedparser keeps the shallower value): a newspaper's
+    /// photo caption after its description and content:encoded is not the article's summary.
     private static func readBody(of element: FeedElement, isAtom: Bool, into entry: inout ParsedEntry) {
         var summary: TextConstruct?
+        // How deep the element that gave the summary stood: nil when a content stood in for it.
+        var summaryDepth: Int?
         var contents: [TextConstruct] = []
         var hasContent = false
-        for child in bodyElements(of: element) {
+        for (child, depth) in bodyElements(of: element) {
             switch child.key {
             case "description", "dc:description", "summary", "itunes:summary", "media:description":
                 let isDescription = child.key == "description" || child.key == "dc:description" || child.key == "media:description"
@@ -168,8 +172,9 @@ enum XMLFeedReader {
                 if summary != nil && !hasContent {
                     hasContent = true
                     contents.append(value)
-                } else {
+                } else if summary == nil || summaryDepth.map({ depth <= $0 }) ?? true {
                     summary = value
+                    summaryDepth = depth
                 }
             case "content:encoded", "content", "fullitem", "body":
                 hasContent = true
@@ -200,18 +205,17 @@ enum XMLFeedReader {
     }
 
     /// The entry's children in document order, with the media:description inside its media:group and
-    /// media:content elements (two levels: a group holds contents) where they stand.
-    private static func bodyElements(of element: FeedElement) -> [FeedElement] {
+    /// media:content elements (two levels: a group holds contents) where they stand; each with its depth below
+    /// the entry (0 for a child).
+    private static func bodyElements(of element: FeedElement) -> [(FeedElement, depth: Int)] {
         guard element.elements.contains(where: { $0.key == "media:group" || $0.key == "media:content" }) else {
-            return element.elements
+            return element.elements.map { ($0, 0) }
         }
-        var found: [FeedElement] = []
+        var found: [(FeedElement, depth: Int)] = []
         func add(_ children: [FeedElement], depth: Int) {
             for child in children {
-                if depth == 0 {
-                    found.append(child)
-                } else if child.key == "media:description" {
-                    found.append(child)
+                if depth == 0 || child.key == "media:description" {
+                    found.append((child, depth))
                 }
                 if depth < 2 && (child.key == "media:group" || child.key == "media:content") {
                     add(child.elements, depth: depth + 1)

@@ -56,7 +56,8 @@ public final class ReaderContext {
         return seconds < 7 * 86_400 ? "\(age) ago" : "on \(age)"
     }
 
-    /// "now", "5 min", "3 h", "2 d", else the day and month: how long ago `moment` was at `now`.
+    /// "now", "5 min", "3 h", "2 d", else the day and month, and the year when it is not `now`'s ("27 Jun 2017"):
+    /// how long ago `moment` was at `now`. Without the year a post from years ago read as this summer's.
     public static func age(of moment: Timestamp, now: Timestamp) -> String {
         let seconds = now.secondsSince1970 - moment.secondsSince1970
         if seconds < 60 { return "now" }
@@ -67,6 +68,7 @@ public final class ReaderContext {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let month = Int(day.dropFirst(5).prefix(2)).map { months[max(0, min(11, $0 - 1))] } ?? ""
         let date = Int(day.dropFirst(8).prefix(2)) ?? 0
-        return "\(date) \(month)"
+        let year = day.prefix(4)
+        return year == now.iso8601.prefix(4) ? "\(date) \(month)" : "\(date) \(month) \(year)"
     }
 }

@@ -35,7 +35,20 @@ public struct RiverRow: Equatable, Sendable {
     /// The `FeedIcons` key of the feed's icon, when it can have one.
     public var feedIcon: String? = nil
 
-    public var title: String { entry.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled" }
+    /// The feed's title; for an entry without one, its first sentence (`StandInTitle`), else "Untitled".
+    public var title: String {
+        if let title = entry.title, !title.isEmpty { return title }
+        return entry.snippet.flatMap(StandInTitle.split)?.title ?? "Untitled"
+    }
+
+    /// The start of the summary under the title: without the sentence that stands in for a missing title, which
+    /// would otherwise be read twice.
+    public var snippet: String? {
+        if let title = entry.title, !title.isEmpty { return entry.snippet }
+        guard let snippet = entry.snippet else { return nil }
+        guard let split = StandInTitle.split(snippet) else { return nil }
+        return split.rest
+    }
 
     /// Minutes at 230 words a minute, about six characters a word (markup counts a little more, so this
     /// errs long): at least one.

@@ -57,7 +57,7 @@ final class EntryCell {
                                   paragraph: ParagraphStyle(lineHeight: 1.25, maxLines: 3), width: text)
         // The lines the title leaves free show the start of the summary, so every row reads as full.
         let free = 3 - title.lines.count
-        if free > 0, let words = row.entry.snippet, !words.isEmpty {
+        if free > 0, let words = row.snippet, !words.isEmpty {
             snippet = typography.layout(words, style: context.style(.serif, size: 15, color: theme.faint),
                                         paragraph: ParagraphStyle(lineHeight: 1.3, maxLines: free), width: text)
         } else {
