@@ -23,6 +23,8 @@ public final class Font {
     let isScalable: Bool
     /// Colour bitmap faces (emoji) come at fixed strikes and are scaled on drawing by this factor.
     let bitmapScale: Float
+    /// The face has colour glyphs (Noto Color Emoji): font fallback offers it first for emoji clusters.
+    public let isColor: Bool
 
     init(file: FontFile, data: FontData, size: Float, freeType: FreeTypeLibrary) throws {
         self.file = file
@@ -35,6 +37,7 @@ public final class Font {
                                        FT_Long(data.bytes.count), FT_Long(file.faceIndex), &face)
         guard error == 0, let face else { throw FontError("\(file) is not a font FreeType can read (error \(error))") }
         isScalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        isColor = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         var scale: Float = 1
         if isScalable {
             FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)
