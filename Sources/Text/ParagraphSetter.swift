@@ -66,54 +66,22 @@ struct ParagraphSetter {
     }
 
     /// Bidi levels for every character (0 left-to-right, 1 right-to-left, 2 numbers or Latin inside
-    /// right-to-left text) and the script each is shaped with. A reduced UAX #9: no explicit embeddings.
+    /// right-to-left text, more inside isolates; see `BidiLevels`) and the script each is shaped with.
     private mutating func resolveDirections() -> [hb_script_t] {
         let classes = typesetter.characterClass
         let n = text.count
         var scripts = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: n)
         var types = [BidiClass](repeating: .neutral, count: n)
-        var firstStrong: BidiClass?
         for i in 0..<n {
             let s = classes.script(text[i])
             scripts[i] = s
             var t = classes.bidiClass(text[i], script: s)
             if t == .mark { t = i > 0 ? types[i - 1] : .neutral }
             types[i] = t
-            if firstStrong == nil, t == .left || t == .right { firstStrong = t }
         }
-        let embedding: BidiClass = firstStrong == .right ? .right : .left
-        paragraphLevel = embedding == .right ? 1 : 0
-        // Digits after Latin read as Latin (W7).
-        var lastStrong = embedding
-        for i in 0..<n {
-            switch types[i] {
-            case .left, .right: lastStrong = types[i]
-            case .number where lastStrong == .left: types[i] = .left
-            default: break
-            }
-        }
-        // Neutrals take the direction on both sides when it agrees, else the paragraph's (N1, N2).
-        func strong(_ t: BidiClass) -> BidiClass { t == .number ? .right : t }
-        var i = 0
-        while i < n {
-            guard types[i] == .neutral else { i += 1; continue }
-            var j = i
-            while j < n && types[j] == .neutral { j += 1 }
-            let before = i > 0 ? strong(types[i - 1]) : embedding
-            let after = j < n ? strong(types[j]) : embedding
-            let resolved = before == after ? before : embedding
-            for k in i..<j { types[k] = resolved }
-            i = j
-        }
-        levels = [UInt8](repeating: paragraphLevel, count: n)
-        for i in 0..<n {
-            switch (types[i], paragraphLevel) {
-            case (.right, _): levels[i] = 1
-            case (.left, 0): levels[i] = 0
-            case (.left, _), (.number, _): levels[i] = 2
-            default: levels[i] = paragraphLevel
-            }
-        }
+        let resolved = BidiLevels.resolve(text, types: &types, base: paragraph.style.baseDirection)
+        levels = resolved.levels
+        paragraphLevel = resolved.paragraph
         // Spaces and marks join the script around them so a run is not split at every space.
         var current = HB_SCRIPT_COMMON
         for i in 0..<n {

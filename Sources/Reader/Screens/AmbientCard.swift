@@ -38,12 +38,13 @@ struct AmbientCard {
         title = typography.layout(row.title, style: context.style(.serif, size: titleSize, weight: .bold, color: theme.ink),
                                   paragraph: ParagraphStyle(maxLines: picture == nil ? 4 : 3), width: width)
         let age = ReaderContext.age(of: row.entry.sortTime, now: now)
-        byline = typography.layout("\(row.feedTitle) · \(age)", style: context.style(size: 17, color: theme.faint),
-                                   paragraph: ParagraphStyle(maxLines: 1), width: width)
+        byline = typography.layout("\(MetaLine.isolated(row.feedTitle)) · \(age)",
+                                   style: context.style(size: 17, color: theme.faint), paragraph: MetaLine.paragraph,
+                                   width: width)
         feedName = picture == nil
             ? typography.layout(row.feedTitle, style: context.style(size: min(72, context.size.height / 8), weight: .bold,
                                                                    color: theme.accent.faded(by: 0.85)),
-                                paragraph: ParagraphStyle(maxLines: 2), width: width)
+                                paragraph: ParagraphStyle(maxLines: 2, baseDirection: .leftToRight), width: width)
             : nil
     }
 
