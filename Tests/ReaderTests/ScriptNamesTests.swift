@@ -52,4 +52,33 @@ import Widgets
     @Test func aHostileNameCannotCloseTheIsolate() {
         #expect(MetaLine.isolated("a\u{2069}b\u{202E}c") == "\u{2068}abc\u{2069}")
     }
+
+    @Test func theBadgeShowsTheFirstLetterInAnyScript() {
+        #expect(Self.names.map(FeedBadge.initial(of:)) == ["ا", "ח", "日", "Η", "Р", "ا", "ש"])
+        #expect(FeedBadge.initial(of: "«»  …") == "·")
+        #expect(FeedBadge.initial(of: "\u{0301}e") == "E")
+    }
+
+    @Test func theBadgesLetterIsDrawnInsideItsDisc() throws {
+        let context = try Self.context()
+        for name in Self.names {
+            var badge = FeedBadge()
+            badge.configure(title: name, iconKey: nil, side: 36, context: context)
+            let surface = Surface(width: 120, height: 60, fill: .black)
+            let canvas = Canvas(surface: surface, scale: .one, glyphs: context.glyphs)
+            let square = Rect(x: 40, y: 12, width: 36, height: 36)
+            badge.draw(into: canvas, square: square, context: context)
+            var inside = 0, outside = 0
+            for y in 0..<60 {
+                for x in 0..<120 {
+                    let p = Color(argb: surface[x, y])
+                    guard p.red > 200 && p.green > 200 && p.blue > 200 else { continue }
+                    let dx = Double(x) + 0.5 - square.midX, dy = Double(y) + 0.5 - square.midY
+                    if dx * dx + dy * dy < 18 * 18 { inside += 1 } else { outside += 1 }
+                }
+            }
+            #expect(inside > 20, "\(name): no letter on the disc")
+            #expect(outside == 0, "\(name): \(outside) letter pixels beside the disc")
+        }
+    }
 }
