@@ -50,8 +50,16 @@ extension Font {
         var flags = hinting.loadFlags
         if isColor { flags |= Self.loadColor }
         guard FT_Load_Glyph(face, FT_UInt(glyph), flags) == 0, let slot = face.pointee.glyph else { return nil }
-        if slot.pointee.format.rawValue == Self.outlineFormat && subpixel > 0 {
-            FT_Outline_Translate(&slot.pointee.outline, FT_Pos(subpixel * 64 / steps), 0)
+        if slot.pointee.format.rawValue == Self.outlineFormat {
+            var shift = FT_Pos(subpixel * 64 / max(steps, 1))
+            if emboldening > 0 {
+                // Thickened by the strength in both directions, half of it on each side: moved right by that
+                // half so the ink starts where the face's does and takes the widened advance.
+                let strength = FT_Pos((emboldening * 64).rounded())
+                FT_Outline_EmboldenXY(&slot.pointee.outline, strength, strength)
+                shift += strength / 2
+            }
+            if shift != 0 { FT_Outline_Translate(&slot.pointee.outline, shift, 0) }
         }
         if slot.pointee.format.rawValue != Self.bitmapFormat {
             guard FT_Render_Glyph(slot, hinting == .full ? FT_RENDER_MODE_NORMAL : FT_RENDER_MODE_LIGHT) == 0 else {

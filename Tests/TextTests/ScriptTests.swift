@@ -2,7 +2,7 @@ import Raster
 import Testing
 @testable import Text
 
-/// Text in other scripts inside the panel's lines: isolates and the base direction.
+/// Text in other scripts inside the panel's lines: isolates and the base direction, synthetic bold.
 @Suite struct ScriptTests {
     let style = TextStyle(size: 16)
 
@@ -47,5 +47,31 @@ import Testing
         let hostile = String(repeating: "\u{2067}א\u{2066}b", count: 200) + String(repeating: "\u{2069}", count: 500)
         let deep = t.layout(Paragraph(hostile + " end", style: style), width: 400)
         #expect(!deep.glyphs.isEmpty)
+    }
+
+    @Test(.enabled(if: hasCJKFont, "needs fonts-wqy-microhei"))
+    func boldIdeographsFromAFaceWithoutBoldAreEmboldened() throws {
+        let t = try makeTypesetter()
+        let title = "中文标题很重要 2026"
+        let regular = t.layout(Paragraph(title, style: style), width: 1000)
+        let bold = t.layout(Paragraph(title, style: style.with(weight: .bold)), width: 1000)
+        #expect(bold.usedWidth > regular.usedWidth + 2)
+        let cjk = try #require(bold.fonts.first { $0.font.file.path.hasSuffix("wqy-microhei.ttc") })
+        #expect(cjk.font.emboldening > 0)
+        // More ink too, not only more room: the strokes are thicker.
+        func ink(_ layout: TextLayout) -> Int {
+            let surface = Surface(width: 260, height: 30, fill: .white)
+            GlyphCache().draw(layout, into: surface, x: 0, y: 0)
+            var sum = 0
+            for y in 0..<30 { for x in 0..<260 { sum += 255 - Int(Color(argb: surface[x, y]).green) } }
+            return sum
+        }
+        let ideographs = Paragraph("中文标题很重要", style: style)
+        var boldIdeographs = ideographs
+        boldIdeographs.spans[0].style.weight = .bold
+        #expect(ink(t.layout(boldIdeographs, width: 1000)) > ink(t.layout(ideographs, width: 1000)) * 11 / 10)
+        // A face designed bold is not thickened again.
+        let designed = try #require(bold.fonts.first { $0.font.file.path.hasSuffix("DejaVuSans-Bold.ttf") })
+        #expect(designed.font.isBold && designed.font.emboldening == 0)
     }
 }
