@@ -49,6 +49,11 @@ import Widgets
         #expect(newRuns.first?.characters.lowerBound == 0 && newRuns.first?.isRightToLeft == false)
     }
 
+    @Test func aRightToLeftNameInAHeaderSitsAtTheLeft() throws {
+        let context = try Self.context()
+        for name in Self.names { #expect(ScreenHeader.title(name, context: context).lines.first?.x == 0, "\(name)") }
+    }
+
     @Test func aHostileNameCannotCloseTheIsolate() {
         #expect(MetaLine.isolated("a\u{2069}b\u{202E}c") == "\u{2068}abc\u{2069}")
     }

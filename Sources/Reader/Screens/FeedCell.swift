@@ -31,7 +31,7 @@ final class FeedCell {
                                   style: context.style(size: 18, weight: .bold, color: feed.isMuted ? theme.faint : theme.accent),
                                   paragraph: ParagraphStyle(maxLines: 1), width: 100)
         status = typography.layout(line, style: context.style(size: 14, color: failed ? theme.accent : theme.faint),
-                                   paragraph: ParagraphStyle(maxLines: 1), width: width - 20 - Self.textIndent)
+                                   paragraph: MetaLine.paragraph, width: width - 20 - Self.textIndent)
     }
 
     func draw(into canvas: Canvas, frame: Rect) {
