@@ -34,6 +34,9 @@ struct CharacterClass {
         if c >= 0x30 && c <= 0x39 { return .number }
         if c < 128 { return script == HB_SCRIPT_LATIN ? .left : .neutral }
         if (0x0660...0x0669).contains(c) || (0x06F0...0x06F9).contains(c) { return .number }
+        // The invisible direction marks are strong: LRM, RLM and the Arabic letter mark.
+        if c == 0x200E { return .left }
+        if c == 0x200F || c == 0x061C { return .right }
         if script == HB_SCRIPT_INHERITED { return .mark }
         if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_UNKNOWN { return .neutral }
         return hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL ? .right : .left

@@ -23,8 +23,15 @@ public final class Font {
     let isScalable: Bool
     /// Colour bitmap faces (emoji) come at fixed strikes and are scaled on drawing by this factor.
     let bitmapScale: Float
+    /// The face has colour glyphs (Noto Color Emoji): font fallback offers it first for emoji clusters.
+    public let isColor: Bool
+    /// The face is designed bold (its style flags say so).
+    public let isBold: Bool
+    /// Outlines are thickened by this many pixels, and advances widened by as much: a bold style that fell back
+    /// to a face with no bold design (a CJK fallback) still reads bold. 0 for the face as designed.
+    public let emboldening: Float
 
-    init(file: FontFile, data: FontData, size: Float, freeType: FreeTypeLibrary) throws {
+    init(file: FontFile, data: FontData, size: Float, freeType: FreeTypeLibrary, embolden: Bool = false) throws {
         self.file = file
         self.data = data
         self.freeType = freeType
@@ -35,6 +42,10 @@ public final class Font {
                                        FT_Long(data.bytes.count), FT_Long(file.faceIndex), &face)
         guard error == 0, let face else { throw FontError("\(file) is not a font FreeType can read (error \(error))") }
         isScalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        isColor = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        isBold = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        // FreeType's own synthetic bold strength (FT_GlyphSlot_Embolden): a 24th of the em.
+        emboldening = embolden && isScalable && !isBold ? size / 24 : 0
         var scale: Float = 1
         if isScalable {
             FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)

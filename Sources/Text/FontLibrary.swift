@@ -9,7 +9,7 @@ public final class FontLibrary {
     /// Files that failed to open, remembered so a bad path is reported once and then skipped.
     public private(set) var failures: [FontFile: FontError] = [:]
 
-    private struct FontKey: Hashable { var file: FontFile; var size64: Int }
+    private struct FontKey: Hashable { var file: FontFile; var size64: Int; var embolden: Bool }
     private struct ChainKey: Hashable { var face: FontSet.Key; var size64: Int }
 
     /// Fails only when FreeType cannot start or when no face of `fontSet` (main or fallback) can be opened.
@@ -23,9 +23,9 @@ public final class FontLibrary {
         }
     }
 
-    /// The face for `file` at `size` pixels per em.
-    public func font(file: FontFile, size: Float) throws -> Font {
-        let key = FontKey(file: file, size64: Self.size64(size))
+    /// The face for `file` at `size` pixels per em; `embolden`: thickened if the face is not bold by design.
+    public func font(file: FontFile, size: Float, embolden: Bool = false) throws -> Font {
+        let key = FontKey(file: file, size64: Self.size64(size), embolden: embolden)
         if let font = fonts[key] { return font }
         if let failure = failures[file] { throw failure }
         do {
@@ -36,7 +36,8 @@ public final class FontLibrary {
                 bytes = try FontData(path: file.path)
                 data[file.path] = bytes
             }
-            let font = try Font(file: file, data: bytes, size: Float(key.size64) / 64, freeType: freeType)
+            let font = try Font(file: file, data: bytes, size: Float(key.size64) / 64, freeType: freeType,
+                                embolden: embolden)
             fonts[key] = font
             return font
         } catch let error as FontError {
@@ -45,7 +46,9 @@ public final class FontLibrary {
         }
     }
 
-    /// The face for a style followed by the fallbacks, deduplicated, at `size`; never empty.
+    /// The face for a style followed by the fallbacks, deduplicated, at `size`; never empty. In a bold chain the
+    /// faces not designed bold (the regular fallbacks, a CJK face with no bold) are emboldened, so a bold title
+    /// stays bold in every script.
     public func fallbackChain(family: FontFamily, weight: FontWeight, slant: FontSlant, size: Float) -> [Font] {
         let face = FontSet.Key(family: family, weight: weight, slant: slant)
         let key = ChainKey(face: face, size64: Self.size64(size))
@@ -54,7 +57,12 @@ public final class FontLibrary {
         if let main = fontSet.file(family: family, weight: weight, slant: slant) { files.append(main) }
         for f in fontSet.fallbacks where !files.contains(f) { files.append(f) }
         for f in fontSet.faces.values where !files.contains(f) { files.append(f) }
-        let chain = files.compactMap { try? font(file: $0, size: Float(key.size64) / 64) }
+        let chainSize = Float(key.size64) / 64
+        let chain = files.compactMap { file -> Font? in
+            guard let plain = try? font(file: file, size: chainSize) else { return nil }
+            guard weight == .bold, plain.isScalable, !plain.isBold else { return plain }
+            return (try? font(file: file, size: chainSize, embolden: true)) ?? plain
+        }
         chains[key] = chain
         return chain
     }

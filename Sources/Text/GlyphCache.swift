@@ -67,9 +67,11 @@ public final class GlyphCache {
 private struct GlyphTable {
     struct Entry {
         var key: UInt64
-        /// Keeps the mask alive; drawing reads `mask` without reference counting.
+        /// Keep the mask or colour image alive; drawing reads `mask` and `color` without reference counting.
         var owner: AlphaMask?
         var mask: Unmanaged<AlphaMask>?
+        var colorOwner: Surface?
+        var color: Unmanaged<Surface>?
         var left: Int32
         var top: Int32
         var bytes: Int
@@ -122,14 +124,21 @@ private struct GlyphTable {
                     }
                     if slot != newest { touch(slot) }
                     // Field by field: copying the whole entry would retain and release its mask.
-                    guard let mask = entries[Int(slot)].mask else { continue }
                     let left = Int(entries[Int(slot)].left), top = Int(entries[Int(slot)].top)
                     // Bitmap faces (no sub-pixel steps) round to the nearest pixel instead of the step below.
                     let px = (stepMask[f] == 0 ? (q + 2) >> 2 : q >> 2) + left
                     let py = y + Int(glyph.y.rounded()) - top
-                    let color = opacity < 1 ? glyph.color.faded(by: opacity) : glyph.color
-                    mask._withUnsafeGuaranteedRef {
-                        surface.draw($0, atX: px, y: py, color: color, clip: area)
+                    if let mask = entries[Int(slot)].mask {
+                        let color = opacity < 1 ? glyph.color.faded(by: opacity) : glyph.color
+                        mask._withUnsafeGuaranteedRef {
+                            surface.draw($0, atX: px, y: py, color: color, clip: area)
+                        }
+                    } else if let image = entries[Int(slot)].color {
+                        // A colour glyph keeps its own colours; the text colour's alpha and the opacity fade it.
+                        let alpha = UInt8((Double(glyph.color.alpha) * min(opacity, 1)).rounded())
+                        image._withUnsafeGuaranteedRef {
+                            surface.composite($0, atX: px, y: py, alpha: alpha, clip: area)
+                        }
                     }
                 }
             }
@@ -137,8 +146,10 @@ private struct GlyphTable {
     }
 
     private mutating func insert(key: UInt64, image: GlyphImage) -> Int32 {
-        let bytes = (image.mask?.byteCount ?? 0) + Self.entryOverhead
+        let bytes = (image.mask?.byteCount ?? 0) + (image.color.map { $0.width * $0.height * 4 } ?? 0)
+            + Self.entryOverhead
         let entry = Entry(key: key, owner: image.mask, mask: image.mask.map { Unmanaged.passUnretained($0) },
+                          colorOwner: image.color, color: image.color.map { Unmanaged.passUnretained($0) },
                           left: Int32(image.left), top: Int32(image.top), bytes: bytes, newer: -1, older: newest)
         let slot: Int32
         if let reused = free.popLast() {
@@ -179,6 +190,8 @@ private struct GlyphTable {
         byteCount -= e.bytes
         entries[Int(slot)].owner = nil
         entries[Int(slot)].mask = nil
+        entries[Int(slot)].colorOwner = nil
+        entries[Int(slot)].color = nil
         free.append(slot)
     }
 }

@@ -66,54 +66,22 @@ struct ParagraphSetter {
     }
 
     /// Bidi levels for every character (0 left-to-right, 1 right-to-left, 2 numbers or Latin inside
-    /// right-to-left text) and the script each is shaped with. A reduced UAX #9: no explicit embeddings.
+    /// right-to-left text, more inside isolates; see `BidiLevels`) and the script each is shaped with.
     private mutating func resolveDirections() -> [hb_script_t] {
         let classes = typesetter.characterClass
         let n = text.count
         var scripts = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: n)
         var types = [BidiClass](repeating: .neutral, count: n)
-        var firstStrong: BidiClass?
         for i in 0..<n {
             let s = classes.script(text[i])
             scripts[i] = s
             var t = classes.bidiClass(text[i], script: s)
             if t == .mark { t = i > 0 ? types[i - 1] : .neutral }
             types[i] = t
-            if firstStrong == nil, t == .left || t == .right { firstStrong = t }
         }
-        let embedding: BidiClass = firstStrong == .right ? .right : .left
-        paragraphLevel = embedding == .right ? 1 : 0
-        // Digits after Latin read as Latin (W7).
-        var lastStrong = embedding
-        for i in 0..<n {
-            switch types[i] {
-            case .left, .right: lastStrong = types[i]
-            case .number where lastStrong == .left: types[i] = .left
-            default: break
-            }
-        }
-        // Neutrals take the direction on both sides when it agrees, else the paragraph's (N1, N2).
-        func strong(_ t: BidiClass) -> BidiClass { t == .number ? .right : t }
-        var i = 0
-        while i < n {
-            guard types[i] == .neutral else { i += 1; continue }
-            var j = i
-            while j < n && types[j] == .neutral { j += 1 }
-            let before = i > 0 ? strong(types[i - 1]) : embedding
-            let after = j < n ? strong(types[j]) : embedding
-            let resolved = before == after ? before : embedding
-            for k in i..<j { types[k] = resolved }
-            i = j
-        }
-        levels = [UInt8](repeating: paragraphLevel, count: n)
-        for i in 0..<n {
-            switch (types[i], paragraphLevel) {
-            case (.right, _): levels[i] = 1
-            case (.left, 0): levels[i] = 0
-            case (.left, _), (.number, _): levels[i] = 2
-            default: levels[i] = paragraphLevel
-            }
-        }
+        let resolved = BidiLevels.resolve(text, types: &types, base: paragraph.style.baseDirection)
+        levels = resolved.levels
+        paragraphLevel = resolved.paragraph
         // Spaces and marks join the script around them so a run is not split at every space.
         var current = HB_SCRIPT_COMMON
         for i in 0..<n {
@@ -130,33 +98,35 @@ struct ParagraphSetter {
         return scripts
     }
 
-    /// Splits the text where span, font, direction or script change, and shapes each piece.
+    /// Splits the text where span, font, direction or script change, and shapes each piece. Fonts are chosen
+    /// per cluster (see `FontClusters`), so an emoji sequence or a letter with its marks stays in one face.
     private mutating func itemizeAndShape(scripts: [hb_script_t]) {
-        let classes = typesetter.characterClass
+        let clusters = FontClusters(classes: typesetter.characterClass)
         let n = text.count
         var fontIndex = [UInt8](repeating: 0, count: n)
-        for i in 0..<n {
-            let c = text[i]
-            let chain = chains[Int(spanOf[i])]
-            let sameSpanAsPrevious = i > 0 && spanOf[i - 1] == spanOf[i]
-            // Combining marks stay in the font of the letter they sit on, when it has them.
-            if c >= 0x300, sameSpanAsPrevious, fontIndex[i - 1] != 0, classes.isMark(c, script: classes.script(c)),
-               chain[Int(fontIndex[i - 1])].hasGlyph(for: c) || c == 0x200D || (0xFE00...0xFE0F).contains(c) {
-                fontIndex[i] = fontIndex[i - 1]
-                continue
-            }
-            if chain[0].hasGlyph(for: c) { continue }
-            if sameSpanAsPrevious
-                && (classes.isMark(c, script: classes.script(c)) || CharacterClass.isSpace(c)
-                    || c == CharacterClass.softHyphen) {
-                fontIndex[i] = fontIndex[i - 1]
-                continue
-            }
-            if CharacterClass.isSpace(c) || c == CharacterClass.softHyphen { continue }
-            // The first font that has it; when none does, the main face shows its missing-glyph box.
-            for k in 1..<min(chain.count, 255) where chain[k].hasGlyph(for: c) {
-                fontIndex[i] = UInt8(k)
-                break
+        text.withUnsafeBufferPointer { all in
+            var i = 0, spanEnd = 0
+            while i < n {
+                let span = spanOf[i]
+                if i >= spanEnd {
+                    // A cluster never crosses into the next span, whose fonts may differ.
+                    spanEnd = i + 1
+                    while spanEnd < n && spanOf[spanEnd] == span { spanEnd += 1 }
+                }
+                let end = clusters.end(of: all, from: i, limit: spanEnd)
+                let c = all[i]
+                let chain = chains[Int(span)]
+                var k = 0
+                if end == i + 1 && (CharacterClass.isSpace(c) || c == CharacterClass.softHyphen) {
+                    // Spaces the main face lacks join the face before them, so a run is not split at each.
+                    if !chain[0].hasGlyph(for: c) && i > 0 && spanOf[i - 1] == span { k = Int(fontIndex[i - 1]) }
+                } else if end == i + 1 && c < 0x231A && chain[0].hasGlyph(for: c) {
+                    k = 0  // most text: one character the main face has, and no emoji
+                } else {
+                    k = clusters.font(for: all, i..<end, in: chain)
+                }
+                for j in i..<end { fontIndex[j] = UInt8(k) }
+                i = end
             }
         }
         text.withUnsafeBufferPointer { all in

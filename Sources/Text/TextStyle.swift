@@ -49,6 +49,12 @@ public enum TextAlignment: Hashable, Sendable {
     case justified
 }
 
+/// Which way a paragraph's lines run.
+public enum TextDirection: Hashable, Sendable {
+    case leftToRight
+    case rightToLeft
+}
+
 public struct ParagraphStyle: Hashable, Sendable {
     public var alignment: TextAlignment
     /// Baseline-to-baseline distance as a multiple of the largest font size on the line.
@@ -57,13 +63,17 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var spacingAfter: Float
     /// At most this many lines; the last shown line ends in an ellipsis when text is cut. Nil: no limit.
     public var maxLines: Int?
+    /// The paragraph's base direction; nil: its first strong character's (Arabic text reads right to left). A
+    /// line the panel composes (a row's meta line) is left to right whatever names it quotes.
+    public var baseDirection: TextDirection?
 
     public init(alignment: TextAlignment = .leading, lineHeight: Float = 1.4, spacingAfter: Float = 0,
-                maxLines: Int? = nil) {
+                maxLines: Int? = nil, baseDirection: TextDirection? = nil) {
         self.alignment = alignment
         self.lineHeight = lineHeight
         self.spacingAfter = spacingAfter
         self.maxLines = maxLines
+        self.baseDirection = baseDirection
     }
 }
 

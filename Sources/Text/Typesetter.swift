@@ -71,10 +71,15 @@ public final class Typesetter {
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
         let n = Int(count)
         glyphs.reserve(n)
+        // A synthetically bold face draws each glyph wider by its strength: the advance takes it too (marks,
+        // which advance nothing, stay put).
+        let widen = font.emboldening
         for i in 0..<n {
             let p = positions[i]
+            let advance = Float(p.x_advance) / 64
             glyphs.append(glyph: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
-                          advance: Float(p.x_advance) / 64, dx: Float(p.x_offset) / 64, dy: Float(p.y_offset) / 64)
+                          advance: advance == 0 ? 0 : advance + widen, dx: Float(p.x_offset) / 64,
+                          dy: Float(p.y_offset) / 64)
         }
     }
 
@@ -82,7 +87,7 @@ public final class Typesetter {
     func singleGlyph(_ scalar: UInt32, in font: Font) -> (glyph: UInt32, advance: Float)? {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.shapingFont, scalar, &glyph) != 0, glyph != 0 else { return nil }
-        return (glyph, Float(hb_font_get_glyph_h_advance(font.shapingFont, glyph)) / 64)
+        return (glyph, Float(hb_font_get_glyph_h_advance(font.shapingFont, glyph)) / 64 + font.emboldening)
     }
 
     var characterClass: CharacterClass { classes }

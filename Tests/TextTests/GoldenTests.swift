@@ -47,9 +47,10 @@ import Testing
     }
 
     @Test func missingGlyphAndCombiningMarks() throws {
-        let t = try makeTypesetter()
-        // DejaVu Sans has U+1F600; U+1F9A9 and the private-use U+E000 are in no installed font: each shows
-        // the main face's missing-glyph box and the rest of the line still draws.
+        // Without the colour emoji face (as where fonts-noto-color-emoji is not installed): DejaVu Sans has
+        // U+1F600; U+1F9A9 and the private-use U+E000 are in no font of the set: each shows the main face's
+        // missing-glyph box and the rest of the line still draws.
+        let t = try makeTypesetterWithoutEmoji()
         let p = Paragraph("Smile \u{1F600} \u{1F9A9}\u{E000} café, cafe\u{0301}, n\u{0303}, Ǻ ☺ ★ ♞ → ∑ ∞", style: body)
         try expectMatchesGolden(render([p], width: 520, typesetter: t), named: "missing-glyph-marks")
     }
@@ -77,5 +78,19 @@ import Testing
                      "a", "Pneumonoultramicroscopicsilicovolcanoconiosis", "is", "cut."]
         let p = Paragraph(words.joined(separator: " "), style: TextStyle(size: 18))
         try expectMatchesGolden(render([p], width: 150, typesetter: t), named: "soft-hyphens-long-words")
+    }
+
+    @Test(.enabled(if: hasEmojiFont, "needs fonts-noto-color-emoji"))
+    func colourEmojiInATitle() throws {
+        let t = try makeTypesetter()
+        // A skin-tone modifier sequence, a single emoji, a ZWJ family and a flag, each one colour glyph scaled
+        // down from the 109 px strike; in a bold title, a plain line and a small meta line.
+        let title = "Grandpa 👴🏻 picks 🍎 with the family 👨‍👩‍👧 in 🇯🇵"
+        let ps = [
+            Paragraph(title, style: TextStyle(size: 24, weight: .bold), paragraphStyle: ParagraphStyle(spacingAfter: 6)),
+            Paragraph(title, style: body, paragraphStyle: ParagraphStyle(spacingAfter: 6)),
+            Paragraph("Keycap 1️⃣, heart ❤️ and text ☺ stay apart · 3 d", style: TextStyle(size: 13)),
+        ]
+        try expectMatchesGolden(render(ps, width: 560, typesetter: t), named: "emoji")
     }
 }

@@ -28,3 +28,13 @@ func expectMatchesGolden(_ surface: Surface, named name: String, sourceLocation:
     let problem = try compareWithGolden(surface, named: name, in: directory).problem(name)
     #expect(problem == nil, Comment(rawValue: problem ?? ""), sourceLocation: sourceLocation)
 }
+
+/// Whether the standard set found Noto Color Emoji (fonts-noto-color-emoji); emoji tests need it.
+let hasEmojiFont = FontSet.standard().fallbacks.contains { $0.path.hasSuffix("NotoColorEmoji.ttf") }
+
+/// The standard set without its colour fallback: what a machine without the emoji font draws.
+func makeTypesetterWithoutEmoji() throws -> Typesetter {
+    var set = FontSet.standard()
+    set.fallbacks.removeAll { $0.path.hasSuffix("NotoColorEmoji.ttf") }
+    return Typesetter(library: try FontLibrary(fontSet: set))
+}

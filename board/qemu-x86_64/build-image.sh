@@ -47,7 +47,10 @@ for soname in $(objdump -p "$bin" | awk '$1 == "NEEDED" {print $2}'); do
   libs+=("$package")
 done
 [ ${#libs[@]} -gt 3 ] || { echo "build-image: cannot tell which packages hold lectern's libraries" >&2; exit 1; }
-include=(systemd-sysv udev kmod e2fsprogs ca-certificates fonts-dejavu-core fonts-dejavu-extra "${libs[@]}")
+# The fonts the Pi's image carries, so the test image draws CJK and emoji as the panel does (and as the host's
+# reference does, whose fonts `make test` installs).
+include=(systemd-sysv udev kmod e2fsprogs ca-certificates fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
+         fonts-noto-color-emoji "${libs[@]}")
 [ $test_image -eq 1 ] && include+=(qemu-guest-agent)
 include=$(printf '%s\n' "${include[@]}" | sort -u | paste -sd, -)
 say "packages: $include"

@@ -90,6 +90,7 @@ fi
 packages=(systemd-sysv udev dbus systemd-resolved systemd-timesyncd kmod
           libdrm2 libinput10 libudev1 libfreetype6 libharfbuzz0b libxml2 libcurl4t64 libsqlite3-0
           libpng16-16t64 libwebp7 libwebpmux3 libjpeg62-turbo libgif7 libqrencode4 ca-certificates fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
+          fonts-noto-color-emoji
           e2fsprogs raspi-firmware "$kernel_package" initramfs-tools)
 mmdebstrap_cmd=(mmdebstrap --quiet --variant=minbase --mode=root --architecture=arm64 --components=main,non-free-firmware
                 --aptopt='APT::Install-Recommends "false"' "--include=$(IFS=,; echo "${packages[*]}")"

@@ -45,14 +45,15 @@ struct AmbientCard {
         title = typography.layout(row.title, style: context.style(.serif, size: titleSize, weight: .bold, color: theme.ink),
                                   paragraph: ParagraphStyle(maxLines: picture == nil ? 4 : 3), width: width)
         let age = ReaderContext.age(of: row.entry.sortTime, now: now)
-        byline = typography.layout("\(row.feedTitle) · \(age)", style: context.style(size: 17, color: theme.faint),
-                                   paragraph: ParagraphStyle(maxLines: 1), width: width)
+        byline = typography.layout("\(MetaLine.isolated(row.feedTitle)) · \(age)",
+                                   style: context.style(size: 17, color: theme.faint), paragraph: MetaLine.paragraph,
+                                   width: width)
         summary = picture == nil ? Self.summary(of: row, room: Self.summaryRoom(context, kicker: kicker, title: title, byline: byline),
                                                 width: width, context: context) : nil
         feedName = picture == nil && summary == nil
             ? typography.layout(row.feedTitle, style: context.style(size: min(72, height / 8), weight: .bold,
                                                                    color: theme.accent.faded(by: 0.85)),
-                                paragraph: ParagraphStyle(maxLines: 2), width: width)
+                                paragraph: ParagraphStyle(maxLines: 2, baseDirection: .leftToRight), width: width)
             : nil
     }
 

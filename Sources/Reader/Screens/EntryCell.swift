@@ -29,7 +29,7 @@ final class EntryCell {
 
     private let context: ReaderContext
     private(set) var row: RiverRow?
-    private var meta = TextLayout(width: 0)
+    private(set) var meta = TextLayout(width: 0)
     private var title = TextLayout(width: 0)
     private var snippet = TextLayout(width: 0)
     private var badge = FeedBadge()
@@ -47,10 +47,11 @@ final class EntryCell {
         let age = ReaderContext.age(of: row.entry.sortTime, now: now)
         let badgeSide = (Self.badgeSide * context.typeScale).rounded()
         badge.configure(title: row.feedTitle, iconKey: row.feedIcon, side: badgeSide, context: context)
-        meta = typography.layout("\(isNew ? "New · " : "")\(row.feedTitle) · \(age) · \(row.readingMinutes) min read",
-                                 style: context.style(size: Self.metaSize, weight: isNew ? .bold : .regular,
-                                                      color: isNew ? theme.accent : theme.faint),
-                                 paragraph: ParagraphStyle(maxLines: 1), width: text - 24 - badgeSide - Self.badgeGap)
+        meta = typography.layout(
+            "\(isNew ? "New · " : "")\(MetaLine.isolated(row.feedTitle)) · \(age) · \(row.readingMinutes) min read",
+            style: context.style(size: Self.metaSize, weight: isNew ? .bold : .regular,
+                                 color: isNew ? theme.accent : theme.faint),
+            paragraph: MetaLine.paragraph, width: text - 24 - badgeSide - Self.badgeGap)
         title = typography.layout(row.title,
                                   style: context.style(size: Self.titleSize, weight: row.entry.isRead ? .regular : .bold,
                                                        color: row.entry.isRead ? theme.faint : theme.ink),

@@ -25,12 +25,32 @@ struct FeedBadge {
     mutating func configure(title: String, iconKey: String?, side: Double, context: ReaderContext) {
         self.iconKey = iconKey
         hasIcon = iconKey.flatMap { context.images.size(of: $0) } != nil
-        let letter = title.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() } ?? "·"
+        let letter = Self.initial(of: title)
         let hash = title.unicodeScalars.reduce(UInt32(2_166_136_261)) { ($0 ^ $1.value) &* 16_777_619 }
         disc = Self.discColours[Int(hash % UInt32(Self.discColours.count))]
+        // No box width: a right-to-left letter in a box set flush right at the box's far edge, outside the disc,
+        // which `draw` centres by the letter's width alone.
         initial = context.typography.layout(
             letter, style: TextStyle(family: .sans, size: Float(side * 0.6), weight: .bold, color: .white),
-            paragraph: ParagraphStyle(maxLines: 1), width: side * 2)
+            paragraph: ParagraphStyle(maxLines: 1), width: .infinity)
+    }
+
+    /// The letter the disc shows: the first character that is a letter or digit in any script (not a mark, a
+    /// direction control or punctuation), without the marks on it (a vowel point drawn alone beside the disc
+    /// reads as a smudge), in capitals where the script has them; "·" when the title has none.
+    static func initial(of title: String) -> String {
+        for character in title where character.isLetter || character.isNumber {
+            var scalars = String.UnicodeScalarView()
+            for s in character.unicodeScalars {
+                switch s.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control: continue
+                default: scalars.append(s)
+                }
+            }
+            if scalars.isEmpty { continue }
+            return String(scalars).uppercased()
+        }
+        return "·"
     }
 
     func draw(into canvas: Canvas, square: Rect, context: ReaderContext) {

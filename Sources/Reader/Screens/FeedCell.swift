@@ -26,12 +26,12 @@ final class FeedCell {
         badge.configure(title: feed.title ?? feed.url, iconKey: FeedIcons.key(for: feed), side: Self.badgeSide,
                         context: context)
         title = typography.layout(feed.title ?? feed.url, style: context.style(size: 18, weight: .bold, color: feed.isMuted ? theme.faint : theme.ink),
-                                  paragraph: ParagraphStyle(maxLines: 1), width: width - 120 - Self.textIndent)
+                                  paragraph: MetaLine.paragraph, width: width - 120 - Self.textIndent)
         count = typography.layout(feed.isMuted ? "muted" : "\(feed.unreadCount)",
                                   style: context.style(size: 18, weight: .bold, color: feed.isMuted ? theme.faint : theme.accent),
                                   paragraph: ParagraphStyle(maxLines: 1), width: 100)
         status = typography.layout(line, style: context.style(size: 14, color: failed ? theme.accent : theme.faint),
-                                   paragraph: ParagraphStyle(maxLines: 1), width: width - 20 - Self.textIndent)
+                                   paragraph: MetaLine.paragraph, width: width - 20 - Self.textIndent)
     }
 
     func draw(into canvas: Canvas, frame: Rect) {

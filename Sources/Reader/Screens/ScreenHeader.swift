@@ -22,8 +22,9 @@ enum ScreenHeader {
         canvas.draw(menu, at: Point(x: frame.maxX - 20 - typography.width(of: menu), y: frame.midY - typography.height(of: menu) / 2))
     }
 
+    /// Left to right like the panel: a feed's Arabic name at the left, not flush right against the menu.
     static func title(_ text: String, context: ReaderContext) -> TextLayout {
         context.typography.layout(text, style: context.style(size: 22, weight: .bold, color: context.theme.ink),
-                                  paragraph: ParagraphStyle(maxLines: 1), width: context.bounds.width - 140)
+                                  paragraph: MetaLine.paragraph, width: context.bounds.width - 140)
     }
 }
