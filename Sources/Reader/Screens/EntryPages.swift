@@ -40,10 +40,11 @@ final class EntryPages: PagerSource {
     /// The entry's blocks: its markup through the sanitiser, else its plain content or summary.
     static func blocks(of entry: StoredEntry) -> [ArticleBlock] {
         let markup = entry.markup ?? Markup(kind: .text, text: entry.content ?? entry.summary ?? "", base: nil)
-        guard markup.text.utf8.count > largestBody else { return ArticleBlocks.make(from: markup) }
+        guard markup.text.utf8.count > largestBody else { return ArticleBlocks.make(from: markup, page: entry.link) }
         var cut = markup.text.utf8.index(markup.text.utf8.startIndex, offsetBy: largestBody)
         while cut > markup.text.startIndex, !markup.text.unicodeScalars.indices.contains(cut) { cut = markup.text.utf8.index(before: cut) }
-        var blocks = ArticleBlocks.make(from: Markup(kind: markup.kind, text: String(markup.text[..<cut]), base: markup.base))
+        var blocks = ArticleBlocks.make(from: Markup(kind: markup.kind, text: String(markup.text[..<cut]), base: markup.base),
+                                        page: entry.link)
         blocks.append(.rule)
         blocks.append(.paragraph([InlineRun("This article goes on for longer than the panel shows. The rest is at its link: "
                                             + "pull for the menu and show its QR code.", style: .emphasis)]))

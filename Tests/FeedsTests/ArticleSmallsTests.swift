@@ -1,0 +1,41 @@
+import Testing
+@testable import Feeds
+
+/// What a careful reader notices: links into the page itself and permalink marks.
+@Suite struct ArticleSmallsTests {
+    private let page = "https://example.org/posts/1/"
+
+    private func blocks(_ html: String) -> [ArticleBlock] {
+        ArticleBlocks.make(from: Markup(kind: .html, text: html, base: "https://example.org/feed.xml"), page: page)
+    }
+
+    @Test func aHeadingThatLinksToItselfIsAPlainHeading() {
+        #expect(blocks(##"<h2><a href="#section">Title</a></h2>"##) == [.heading(level: 2, [InlineRun("Title")])])
+        #expect(blocks(##"<h2><a href="https://example.org/posts/1/#s">Title</a></h2>"##)
+            == [.heading(level: 2, [InlineRun("Title")])])
+        #expect(blocks(##"<h3><a href="/posts/1/#s">Relative</a></h3>"##) == [.heading(level: 3, [InlineRun("Relative")])])
+        // A link to another page, or to the page itself with no place in it, stays a link.
+        #expect(blocks(##"<h2><a href="https://example.org/posts/2/#s">Other</a></h2>"##)
+            == [.heading(level: 2, [InlineRun("Other", link: "https://example.org/posts/2/#s")])])
+        #expect(blocks(##"<p><a href="https://example.org/posts/1/">here</a></p>"##)
+            == [.paragraph([InlineRun("here", link: "https://example.org/posts/1/")])])
+    }
+
+    @Test func aFootnoteLinkIntoThePageIsText() {
+        #expect(blocks(##"<p>Said so<a href="#fn1">1</a>.</p>"##) == [.paragraph([InlineRun("Said so1.")])])
+    }
+
+    @Test func aPermalinkMarkAfterAHeadingIsDropped() {
+        for mark in ["#", "¶", "§", "🔗", "🔗\u{FE0F}", " # "] {
+            #expect(blocks(##"<h2 id="x">Title <a href="#x">\##(mark)</a></h2><p>Text</p>"##)
+                == [.heading(level: 2, [InlineRun("Title")]), .paragraph([InlineRun("Text")])], "\(mark)")
+        }
+        // Before the heading's words, and with a style inside the anchor.
+        #expect(blocks(##"<h2><a class="anchor" href="#x"><em>#</em></a> Title</h2>"##)
+            == [.heading(level: 2, [InlineRun("Title")])])
+        // Words in such an anchor are the heading's own; a mark linking elsewhere is the feed's to keep.
+        #expect(blocks(##"<h2>See <a href="#x">below</a></h2>"##) == [.heading(level: 2, [InlineRun("See below")])])
+        #expect(blocks(##"<h2>Title <a href="https://example.org/tags/x">#</a></h2>"##)
+            == [.heading(level: 2, [InlineRun("Title "), InlineRun("#", link: "https://example.org/tags/x")])])
+    }
+}
