@@ -1,7 +1,7 @@
 import Testing
 @testable import Feeds
 
-/// What a careful reader notices: links into the page itself and permalink marks.
+/// What a careful reader notices: links into the page itself, permalink marks, paragraphs made of breaks.
 @Suite struct ArticleSmallsTests {
     private let page = "https://example.org/posts/1/"
 
@@ -37,5 +37,14 @@ import Testing
         #expect(blocks(##"<h2>See <a href="#x">below</a></h2>"##) == [.heading(level: 2, [InlineRun("See below")])])
         #expect(blocks(##"<h2>Title <a href="https://example.org/tags/x">#</a></h2>"##)
             == [.heading(level: 2, [InlineRun("Title "), InlineRun("#", link: "https://example.org/tags/x")])])
+    }
+
+    @Test func twoBreaksMakeAParagraph() {
+        #expect(blocks("<p>One<br><br>Two<br>\n <br>Three<br>four</p>") == [
+            .paragraph([InlineRun("One")]), .paragraph([InlineRun("Two")]), .paragraph([InlineRun("Three\nfour")]),
+        ])
+        // Three in a row are no more than two; a break at a paragraph's end is nothing.
+        #expect(blocks("One<br><br><br>Two<br>") == [.paragraph([InlineRun("One")]), .paragraph([InlineRun("Two")])])
+        #expect(blocks("<li>a<br><br>b</li>") == [.paragraph([InlineRun("a")]), .paragraph([InlineRun("b")])])
     }
 }

@@ -215,6 +215,12 @@ struct BlockBuilder {
 
     private mutating func appendBreak() {
         guard !runs.isEmpty else { return }
+        // A second break in a row is how many feeds mark a paragraph: make it one, with a paragraph's gap, not
+        // an empty line and then the gap as well.
+        if runs.last?.text.hasSuffix("\n") == true {
+            endParagraph()
+            return
+        }
         pendingSpace = nil
         append("\n", style: style, link: links.last ?? nil)
     }
