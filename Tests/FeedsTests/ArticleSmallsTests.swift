@@ -1,7 +1,8 @@
 import Testing
 @testable import Feeds
 
-/// What a careful reader notices: links into the page itself, permalink marks, paragraphs made of breaks.
+/// What a careful reader notices: links into the page itself, permalink marks, paragraphs made of breaks, a
+/// title printed twice.
 @Suite struct ArticleSmallsTests {
     private let page = "https://example.org/posts/1/"
 
@@ -46,5 +47,20 @@ import Testing
         // Three in a row are no more than two; a break at a paragraph's end is nothing.
         #expect(blocks("One<br><br><br>Two<br>") == [.paragraph([InlineRun("One")]), .paragraph([InlineRun("Two")])])
         #expect(blocks("<li>a<br><br>b</li>") == [.paragraph([InlineRun("a")]), .paragraph([InlineRun("b")])])
+    }
+
+    @Test func aBodyOpeningWithItsTitleLosesTheRepeat() {
+        let body = blocks("<h1>The Tram, Again!</h1><p>It came back.</p>")
+        #expect(ArticleBlocks.droppingRepeatedTitle("the tram again", from: body) == [.paragraph([InlineRun("It came back.")])])
+        let paragraph = blocks("<img src='https://example.org/a.png'><p><strong>The  tram again</strong></p><p>Text</p>")
+        #expect(ArticleBlocks.droppingRepeatedTitle("The Tram Again", from: paragraph)
+            == [.image(url: "https://example.org/a.png", alt: nil), .paragraph([InlineRun("Text")])])
+        // A heading that says more, or a repeat further down, stays.
+        let more = blocks("<h2>The tram again, and why</h2><p>Text</p>")
+        #expect(ArticleBlocks.droppingRepeatedTitle("The tram again", from: more) == more)
+        let later = blocks("<p>Intro</p><h2>The tram again</h2>")
+        #expect(ArticleBlocks.droppingRepeatedTitle("The tram again", from: later) == later)
+        #expect(ArticleBlocks.droppingRepeatedTitle("", from: later) == later)
+        #expect(ArticleBlocks.droppingRepeatedTitle("!!", from: blocks("<p>?</p>")) == blocks("<p>?</p>"))
     }
 }

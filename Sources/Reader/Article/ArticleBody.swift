@@ -45,7 +45,7 @@ public final class ArticleBody: PagerPage {
                              columnX: ((self.width - column) / 2).rounded(), column: column)
         var flow = ArticleFlow(styles: styles, column: column)
         flow.add(header)
-        flow.add(blocks)
+        flow.add(ArticleBlocks.droppingRepeatedTitle(header.title, from: blocks))
         pieces = flow.pieces
         var estimates = [Double](repeating: 0, count: pieces.count + 1)
         for index in pieces.indices.reversed() {

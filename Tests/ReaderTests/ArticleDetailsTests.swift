@@ -1,0 +1,22 @@
+import Feeds
+import Testing
+import Text
+import Widgets
+@testable import Reader
+
+/// The page's smaller things: a title the body repeats.
+@Suite struct ArticleDetailsTests {
+    /// The text of every text piece, in order.
+    private func texts(_ body: ArticleBody) -> [String] {
+        body.pieces.compactMap { piece in
+            if case .text(let paragraph) = piece.content { return paragraph.spans.map(\.text).joined() }
+            return nil
+        }
+    }
+
+    @Test func aBodyThatOpensWithTheTitleShowsItOnce() throws {
+        let body = articleBody(html("<h1>The quiet return of the tram.</h1><p>It came back.</p>"),
+                               typography: try makeArticleTypography())
+        #expect(texts(body).filter { $0.lowercased().contains("quiet return") } == [sampleHeader.title])
+    }
+}
