@@ -4,7 +4,7 @@ import Text
 import Widgets
 @testable import Reader
 
-/// The page's smaller things: a title the body repeats.
+/// The page's smaller things: quotes, a title the body repeats.
 @Suite struct ArticleDetailsTests {
     /// The text of every text piece, in order.
     private func texts(_ body: ArticleBody) -> [String] {
@@ -12,6 +12,17 @@ import Widgets
             if case .text(let paragraph) = piece.content { return paragraph.spans.map(\.text).joined() }
             return nil
         }
+    }
+
+    @Test func quotesAreRomanAndTheirEmphasisItalic() throws {
+        let body = articleBody(html("<blockquote><p>Said <em>once</em>.</p></blockquote>"),
+                               typography: try makeArticleTypography())
+        let quoted = try #require(body.pieces.first { !$0.bars.isEmpty })
+        guard case .text(let paragraph) = quoted.content else {
+            Issue.record("the quote is not text")
+            return
+        }
+        #expect(paragraph.spans.map(\.style.slant) == [.upright, .italic, .upright])
     }
 
     @Test func aBodyThatOpensWithTheTitleShowsItOnce() throws {

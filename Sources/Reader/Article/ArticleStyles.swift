@@ -30,9 +30,10 @@ struct ArticleStyles {
     var body: TextStyle { TextStyle(family: .serif, size: points(1), color: theme.ink) }
     var bodyLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.5) }
 
-    /// Quotes keep the body's size and colour and turn italic: set apart by the bar and the slant, not by
-    /// fading, so a long quote stays as readable as the text around it.
-    var quote: TextStyle { body.with(slant: .italic) }
+    /// Quotes keep the body's size, colour and roman face: the bar beside them is what sets them apart. Not
+    /// faded, so a long quote stays as readable as the text around it; not italic, which would hide the
+    /// emphasis inside a quote and tire the eye over a long one.
+    var quote: TextStyle { body }
 
     var title: TextStyle { TextStyle(family: .sans, size: points(1.65), weight: .bold, color: theme.ink) }
     var titleLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.2) }
