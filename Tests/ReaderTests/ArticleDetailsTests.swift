@@ -4,7 +4,7 @@ import Text
 import Widgets
 @testable import Reader
 
-/// The page's smaller things: quotes, a title the body repeats.
+/// The page's smaller things: its measure at large type, quotes, a title the body repeats.
 @Suite struct ArticleDetailsTests {
     /// The text of every text piece, in order.
     private func texts(_ body: ArticleBody) -> [String] {
@@ -12,6 +12,20 @@ import Widgets
             if case .text(let paragraph) = piece.content { return paragraph.spans.map(\.text).joined() }
             return nil
         }
+    }
+
+    @Test func theMeasureGrowsWithTheTextSize() throws {
+        let typography = try makeArticleTypography(scale: 1)
+        func column(size: Double, width: Double) -> Double {
+            articleBody(html("<p>Text</p>"), width: width, typography: typography, textSize: size).column
+        }
+        #expect(column(size: 17, width: 1920) == 640)
+        // Twice the size, twice the measure: the same characters a line.
+        #expect(abs(column(size: 34, width: 1920) - 1280) < 0.001)
+        #expect(column(size: 32, width: 1920) > 1200)
+        // Never past the panel's margins; a narrow panel keeps its whole width.
+        #expect(column(size: 32, width: 1000) == 1000 - 2 * ArticleStyles.marginSide)
+        #expect(column(size: 13, width: 1920) < 640)
     }
 
     @Test func quotesAreRomanAndTheirEmphasisItalic() throws {

@@ -40,7 +40,7 @@ public final class ArticleBody: PagerPage {
         self.typography = typography
         self.images = images
         styles = ArticleStyles(size: textSize, theme: theme)
-        let column = max(60, min(ArticleStyles.maxColumn, self.width - 2 * ArticleStyles.marginSide))
+        let column = max(60, min(styles.maxColumn, self.width - 2 * ArticleStyles.marginSide))
         setter = PieceSetter(styles: styles, typography: typography, images: images,
                              columnX: ((self.width - column) / 2).rounded(), column: column)
         var flow = ArticleFlow(styles: styles, column: column)

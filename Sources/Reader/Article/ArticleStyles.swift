@@ -10,8 +10,10 @@ struct ArticleStyles {
     static let marginTop = 64.0
     static let marginSide = 32.0
     static let marginBottom = 64.0
-    /// The longest comfortable measure: about 70 characters of 17 pt body text.
+    /// The longest comfortable measure at the default body size: about 70 characters of 17 pt text. Pictures are
+    /// decoded to it (`ColumnPictures`): never enlarged, they keep this width in the wider columns of larger type.
     static let maxColumn = 640.0
+    static let defaultSize = 17.0
 
     /// Body size, points.
     let size: Double
@@ -24,6 +26,10 @@ struct ArticleStyles {
     }
 
     private func points(_ multiple: Double) -> Float { Float(size * multiple) }
+
+    /// The longest measure at this size: the same 70 characters or so (about 37 em) as at the default size, so
+    /// larger type gets a wider column where the panel has room, not 30 characters a line between empty margins.
+    var maxColumn: Double { Self.maxColumn * size / Self.defaultSize }
 
     // MARK: Text
 
