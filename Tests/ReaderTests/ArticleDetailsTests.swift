@@ -4,7 +4,7 @@ import Text
 import Widgets
 @testable import Reader
 
-/// The page's smaller things: its measure at large type, quotes, a title the body repeats.
+/// The page's smaller things: its end, its measure at large type, quotes, a title the body repeats.
 @Suite struct ArticleDetailsTests {
     /// The text of every text piece, in order.
     private func texts(_ body: ArticleBody) -> [String] {
@@ -12,6 +12,29 @@ import Widgets
             if case .text(let paragraph) = piece.content { return paragraph.spans.map(\.text).joined() }
             return nil
         }
+    }
+
+    @Test func anArticleEndsInItsMarkAndTheNextTitle() throws {
+        let typography = try makeArticleTypography()
+        let blocks = html("<p>The last paragraph.</p>")
+        let alone = articleBody(blocks, typography: typography)
+        #expect(texts(alone).suffix(2) == ["The last paragraph.", "❧"])
+        let title = String(repeating: "A very long title for the next article ", count: 8)
+        let next = ArticleBody(header: sampleHeader, blocks: blocks, width: 800, typography: typography, theme: .light,
+                               end: .next(title: title))
+        #expect(texts(next).suffix(3) == ["❧", "Pull up for the next article", title])
+        next.layOut(through: .infinity)
+        // The next title is a hint: two lines at most, cut with an ellipsis, centred under the mark.
+        let hint = try #require(next.placed.last?.text)
+        #expect(hint.lines.count == 2 && hint.isTruncated)
+        let mark = try #require(next.placed[next.placed.count - 3].text)
+        #expect(mark.lines.count == 1)
+        let last = ArticleBody(header: sampleHeader, blocks: blocks, width: 800, typography: typography, theme: .light,
+                               end: .last)
+        #expect(texts(last).suffix(2) == ["❧", "The last article in this list"])
+        // The end comes after everything: the page is longer for it.
+        alone.layOut(through: .infinity)
+        #expect(next.contentHeight > alone.contentHeight)
     }
 
     @Test func theMeasureGrowsWithTheTextSize() throws {

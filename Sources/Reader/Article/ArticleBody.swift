@@ -31,8 +31,9 @@ public final class ArticleBody: PagerPage {
     /// `remainingEstimate[i]`: the estimated height of the pieces from `i` on.
     private let remainingEstimate: [Double]
 
+    /// `end`: what the page says after its last block (the end mark, and where a pull up leads).
     public init(header: ArticleHeader, blocks: [ArticleBlock], width: Double, typography: Typography, theme: Theme,
-                textSize: Double = 17, images: ArticleImages? = nil) {
+                textSize: Double = 17, images: ArticleImages? = nil, end: ArticleEnd = .mark) {
         self.header = header
         self.width = width.isFinite ? max(width, 0) : 0
         self.theme = theme
@@ -46,6 +47,7 @@ public final class ArticleBody: PagerPage {
         var flow = ArticleFlow(styles: styles, column: column)
         flow.add(header)
         flow.add(ArticleBlocks.droppingRepeatedTitle(header.title, from: blocks))
+        flow.add(end)
         pieces = flow.pieces
         var estimates = [Double](repeating: 0, count: pieces.count + 1)
         for index in pieces.indices.reversed() {

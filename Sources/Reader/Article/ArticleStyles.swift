@@ -63,6 +63,12 @@ struct ArticleStyles {
 
     var altText: TextStyle { TextStyle(family: .sans, size: points(0.82), color: theme.faint) }
 
+    /// The end mark after an article's last block, and the words under it.
+    var endMark: TextStyle { TextStyle(family: .serif, size: points(1.4), color: theme.faint) }
+    var endNote: TextStyle { TextStyle(family: .sans, size: points(0.8), color: theme.faint) }
+    /// The next entry's title under the end mark: what a pull up leads to.
+    var nextTitle: TextStyle { TextStyle(family: .sans, size: points(1.0), weight: .bold, color: theme.ink) }
+
     // MARK: Space
 
     var paragraphGap: Double { size * 0.85 }
@@ -73,6 +79,8 @@ struct ArticleStyles {
     var afterHeading: Double { size * 0.45 }
     var afterTitle: Double { size * 0.45 }
     var afterByline: Double { size * 1.6 }
+    /// Above the end mark: the article is over, not merely between paragraphs.
+    var beforeEnd: Double { size * 2.2 }
 
     var listIndent: Double { size * 1.6 }
     /// Between a list marker and its item's text.

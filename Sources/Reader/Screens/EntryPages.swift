@@ -26,7 +26,12 @@ final class EntryPages: PagerSource {
                                    readingTime: "\(row.readingMinutes) min read")
         return ArticleBody(header: header, blocks: entry.map(Self.blocks(of:)) ?? [], width: width,
                            typography: context.typography, theme: context.theme, textSize: context.settings.bodySize,
-                           images: pictures)
+                           images: pictures, end: end(after: index))
+    }
+
+    /// What the end of entry `index` says: the next entry's title (where a pull up leads), or that it is the last.
+    func end(after index: Int) -> ArticleEnd {
+        index + 1 < rows.count ? .next(title: rows[index + 1].title) : .last
     }
 
     /// Article pictures at the column's width, from the reader's images (decoded at rest, never mid-frame).
