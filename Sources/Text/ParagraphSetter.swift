@@ -261,15 +261,22 @@ struct ParagraphSetter {
                 extra = ellipsis(span: spanIndex)
                 let limit = maxWidth - Double(extra?.advance ?? 0)
                 var cut = start
+                // The last place a line may end that leaves room for the ellipsis: the cut never splits a word
+                // ("stir…" for "stirs."), unless one word fills the whole line.
+                var wordCut = start
                 var j = start + 1
                 while j <= n {
                     if clusterStart[j] {
                         if width(start, visibleEnd(start, j)) > limit { break }
                         cut = j
+                        if breaks[j] == .allowed || breaks[j] == .mandatory { wordCut = j }
                     }
                     j += 1
                 }
+                if visibleEnd(start, wordCut) > start { cut = wordCut }
                 visible = visibleEnd(start, cut)
+                // A cut after a whole sentence needs no ellipsis: "stirs.…" reads as a sentence with a slip after it.
+                if visible > start, Self.endsSentence(text[visible - 1]) { extra = nil }
                 end = n
             } else if kind == .hyphenated, let h = hyphen(at: end - 1) {
                 extra = h
@@ -316,6 +323,11 @@ struct ParagraphSetter {
     }
 
     private func hyphenWidth(at position: Int) -> Double { Double(hyphen(at: position)?.advance ?? 0) }
+
+    /// Full stop, question and exclamation marks (Latin and CJK), and an ellipsis already there.
+    private static func endsSentence(_ c: UInt32) -> Bool {
+        c == 0x2E || c == 0x3F || c == 0x21 || c == 0x2026 || c == 0x3002 || c == 0xFF1F || c == 0xFF01
+    }
 
     private func ellipsis(span: Int) -> (glyph: UInt32, advance: Float, font: Font)? {
         for font in chains[span] {

@@ -37,7 +37,7 @@ public struct TextLine: Sendable {
     public var width: Float
     public var glyphs: Range<Int>
     public var runs: [Run]
-    /// The line was cut short and ends in "…".
+    /// The line was cut short: it ends in "…", or in a whole sentence (which needs none).
     public var isTruncated: Bool
     /// The line ends at a soft hyphen, drawn as "-".
     public var isHyphenated: Bool

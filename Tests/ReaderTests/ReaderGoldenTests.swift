@@ -36,4 +36,27 @@ import Widgets
             }
         }
     }
+
+    /// An article's end (its mark, the next entry's title as the pull's hint), and an article at the largest
+    /// text size, whose column widens with the type where the panel has room: in the light theme.
+    @Test func theEndOfAnArticleAndLargeTypeMatchTheirGoldens() throws {
+        let typesetter = Typesetter(library: try FontLibrary())
+        for (screen, textSize) in [("article-end", 17.0), ("article", 32)] {
+            var settings = ReaderSettings()
+            settings.textSize = textSize
+            for panel in Self.panels {
+                var tour = ReaderTour(pixelWidth: panel.width, pixelHeight: panel.height, pixelsPerPoint: panel.scale,
+                                      typesetter: typesetter, settings: settings,
+                                      library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                                      now: Timestamp(year: 2026, month: 11, day: 24, hour: 12))
+                tour.utcOffset = { _ in 0 }
+                let shot = try #require(try tour.shot(screen), "\(screen) has no picture")
+                let name = "\(screen)-\(Int(textSize))-light-\(panel.name)"
+                let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
+                if let problem = try compareWithGolden(shot, named: name, in: directory).problem(name) {
+                    Issue.record(Comment(rawValue: problem))
+                }
+            }
+        }
+    }
 }

@@ -3,12 +3,13 @@
 /// (its text stays, its tag and attributes go). Only `href`, `src` and `alt` are ever read, so event
 /// attributes and inline styles cannot reach the screen.
 public enum ArticleBlocks {
-    public static func make(from markup: Markup) -> [ArticleBlock] {
+    /// `page`: the article's own address (the entry's link), so links into the page itself are told apart.
+    public static func make(from markup: Markup, page: String? = nil) -> [ArticleBlock] {
         switch markup.kind {
         case .text:
             return plainParagraphs(markup.text)
         case .html:
-            var builder = BlockBuilder(base: markup.base)
+            var builder = BlockBuilder(base: markup.base, page: page)
             HTMLDocument(markup.text).walk(
                 enter: { builder.enter($0) },
                 text: { builder.text($0.string) },

@@ -15,6 +15,8 @@ struct BlockBuilder {
     static let maxNesting = 12
 
     private let base: String?
+    /// The article's own address: links into it are not links on a wall (`SamePageAnchor`).
+    private let page: String?
     private var containers = [Container(kind: .root)]
     /// Open lists and quotes (the containers that nest in the blocks made).
     private var nesting = 0
@@ -28,10 +30,24 @@ struct BlockBuilder {
     private var strongDepth = 0
     private var codeDepth = 0
     private var links: [String?] = []
+    /// For each open link into the article's own page, where its text began, so a lone permalink mark can be
+    /// taken back out; nil for other links, and once a paragraph ends inside one.
+    private var anchors: [AnchorStart?] = []
+    private struct AnchorStart {
+        var runs: Int
+        var lastRunBytes: Int
+        var pendingSpace: (style: InlineStyle, link: String?)?
+        var paragraph: Int
+    }
+    /// Paragraphs ended so far: an anchor's start is good only in the paragraph it was taken in.
+    private var paragraphsEnded = 0
     private var preDepth = 0
     private var preformatted = ""
 
-    init(base: String?) { self.base = base }
+    init(base: String?, page: String? = nil) {
+        self.base = base
+        self.page = page
+    }
 
     /// Whether to walk into the element.
     mutating func enter(_ element: HTMLElement) -> Bool {
@@ -70,8 +86,16 @@ struct BlockBuilder {
                 if ArticleBlocks.isSafe(url) { emit(.image(url: url, alt: alt?.isEmpty == false ? alt : nil)) }
             }
         case "a":
-            let href = element.attribute("href").map { URLReference.resolve($0, against: base) }
-            links.append(href.flatMap { ArticleBlocks.isSafe($0) ? $0 : nil } ?? links.last ?? nil)
+            let raw = element.attribute("href")
+            let href = raw.map { URLReference.resolve($0, against: base) }
+            if let raw, let href, SamePageAnchor.isSamePage(href: raw, resolved: href, page: page) {
+                links.append(nil)
+                anchors.append(AnchorStart(runs: runs.count, lastRunBytes: runs.last?.text.utf8.count ?? 0,
+                                           pendingSpace: pendingSpace, paragraph: paragraphsEnded))
+            } else {
+                links.append(href.flatMap { ArticleBlocks.isSafe($0) ? $0 : nil } ?? links.last ?? nil)
+                anchors.append(nil)
+            }
         case "em", "i", "cite", "dfn", "var": emphasisDepth += 1
         case "strong", "b": strongDepth += 1
         case "code", "tt", "kbd", "samp": codeDepth += 1
@@ -117,7 +141,9 @@ struct BlockBuilder {
                 if !code.isEmpty { emit(.code(code)) }
                 preformatted = ""
             }
-        case "a": links.removeLast()
+        case "a":
+            links.removeLast()
+            if let start = anchors.removeLast() { dropPermalinkMark(since: start) }
         case "em", "i", "cite", "dfn", "var": emphasisDepth -= 1
         case "strong", "b": strongDepth -= 1
         case "code", "tt", "kbd", "samp": codeDepth -= 1
@@ -189,6 +215,12 @@ struct BlockBuilder {
 
     private mutating func appendBreak() {
         guard !runs.isEmpty else { return }
+        // A second break in a row is how many feeds mark a paragraph: make it one, with a paragraph's gap, not
+        // an empty line and then the gap as well.
+        if runs.last?.text.hasSuffix("\n") == true {
+            endParagraph()
+            return
+        }
         pendingSpace = nil
         append("\n", style: style, link: links.last ?? nil)
     }
@@ -200,9 +232,30 @@ struct BlockBuilder {
             if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
         }
         guard !runs.isEmpty else { return }
+        paragraphsEnded += 1
         let finished = runs
         runs = []
         emit(headingLevel.map { .heading(level: $0, finished) } ?? .paragraph(finished))
+    }
+
+    /// Takes an anchor's text back out when it is only a permalink mark (`#`, `¶`, `🔗`).
+    private mutating func dropPermalinkMark(since start: AnchorStart) {
+        guard start.paragraph == paragraphsEnded, start.runs <= runs.count else { return }
+        // The anchor's text: the end of the run it began in (its text may have joined that run), then any after.
+        var text = ""
+        for index in max(start.runs - 1, 0)..<runs.count {
+            let run = runs[index].text
+            text += index == start.runs - 1 ? String(run.utf8.dropFirst(start.lastRunBytes)) ?? "" : run
+            // A mark is a character or two: a longer text is the anchor's own words, kept.
+            guard text.utf8.count <= 16 else { return }
+        }
+        guard SamePageAnchor.isPermalinkMark(text) else { return }
+        runs.removeSubrange(start.runs...)
+        if start.runs > 0 {
+            runs[start.runs - 1].text = String(runs[start.runs - 1].text.utf8.prefix(start.lastRunBytes)) ?? ""
+            if runs[start.runs - 1].text.isEmpty { runs.removeLast() }
+        }
+        pendingSpace = start.pendingSpace
     }
 
     private mutating func emit(_ block: ArticleBlock) {

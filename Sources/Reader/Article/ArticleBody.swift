@@ -31,8 +31,9 @@ public final class ArticleBody: PagerPage {
     /// `remainingEstimate[i]`: the estimated height of the pieces from `i` on.
     private let remainingEstimate: [Double]
 
+    /// `end`: what the page says after its last block (the end mark, and where a pull up leads).
     public init(header: ArticleHeader, blocks: [ArticleBlock], width: Double, typography: Typography, theme: Theme,
-                textSize: Double = 17, images: ArticleImages? = nil) {
+                textSize: Double = 17, images: ArticleImages? = nil, end: ArticleEnd = .mark) {
         self.header = header
         self.width = width.isFinite ? max(width, 0) : 0
         self.theme = theme
@@ -40,12 +41,13 @@ public final class ArticleBody: PagerPage {
         self.typography = typography
         self.images = images
         styles = ArticleStyles(size: textSize, theme: theme)
-        let column = max(60, min(ArticleStyles.maxColumn, self.width - 2 * ArticleStyles.marginSide))
+        let column = max(60, min(styles.maxColumn, self.width - 2 * ArticleStyles.marginSide))
         setter = PieceSetter(styles: styles, typography: typography, images: images,
                              columnX: ((self.width - column) / 2).rounded(), column: column)
         var flow = ArticleFlow(styles: styles, column: column)
         flow.add(header)
-        flow.add(blocks)
+        flow.add(ArticleBlocks.droppingRepeatedTitle(header.title, from: blocks))
+        flow.add(end)
         pieces = flow.pieces
         var estimates = [Double](repeating: 0, count: pieces.count + 1)
         for index in pieces.indices.reversed() {

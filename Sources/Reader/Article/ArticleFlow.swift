@@ -46,6 +46,12 @@ struct ArticleFlow {
         nextGap = styles.afterByline
     }
 
+    /// The end mark and what follows the article, centred in the column below everything else.
+    mutating func add(_ end: ArticleEnd) {
+        pendingMarkers = []  // an empty last item's marker is not the end mark's
+        for (paragraph, gap) in end.paragraphs(styles: styles) { emit(.text(paragraph), in: Context(), gap: gap) }
+    }
+
     mutating func add(_ blocks: [ArticleBlock]) {
         var stack: [Frame] = [.blocks(blocks, next: 0, Context())]
         while let frame = stack.popLast() {

@@ -10,8 +10,10 @@ struct ArticleStyles {
     static let marginTop = 64.0
     static let marginSide = 32.0
     static let marginBottom = 64.0
-    /// The longest comfortable measure: about 70 characters of 17 pt body text.
+    /// The longest comfortable measure at the default body size: about 70 characters of 17 pt text. Pictures are
+    /// decoded to it (`ColumnPictures`): never enlarged, they keep this width in the wider columns of larger type.
     static let maxColumn = 640.0
+    static let defaultSize = 17.0
 
     /// Body size, points.
     let size: Double
@@ -25,14 +27,19 @@ struct ArticleStyles {
 
     private func points(_ multiple: Double) -> Float { Float(size * multiple) }
 
+    /// The longest measure at this size: the same 70 characters or so (about 37 em) as at the default size, so
+    /// larger type gets a wider column where the panel has room, not 30 characters a line between empty margins.
+    var maxColumn: Double { Self.maxColumn * size / Self.defaultSize }
+
     // MARK: Text
 
     var body: TextStyle { TextStyle(family: .serif, size: points(1), color: theme.ink) }
     var bodyLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.5) }
 
-    /// Quotes keep the body's size and colour and turn italic: set apart by the bar and the slant, not by
-    /// fading, so a long quote stays as readable as the text around it.
-    var quote: TextStyle { body.with(slant: .italic) }
+    /// Quotes keep the body's size, colour and roman face: the bar beside them is what sets them apart. Not
+    /// faded, so a long quote stays as readable as the text around it; not italic, which would hide the
+    /// emphasis inside a quote and tire the eye over a long one.
+    var quote: TextStyle { body }
 
     var title: TextStyle { TextStyle(family: .sans, size: points(1.65), weight: .bold, color: theme.ink) }
     var titleLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.2) }
@@ -56,6 +63,12 @@ struct ArticleStyles {
 
     var altText: TextStyle { TextStyle(family: .sans, size: points(0.82), color: theme.faint) }
 
+    /// The end mark after an article's last block, and the words under it.
+    var endMark: TextStyle { TextStyle(family: .serif, size: points(1.4), color: theme.faint) }
+    var endNote: TextStyle { TextStyle(family: .sans, size: points(0.8), color: theme.faint) }
+    /// The next entry's title under the end mark: what a pull up leads to.
+    var nextTitle: TextStyle { TextStyle(family: .sans, size: points(1.0), weight: .bold, color: theme.ink) }
+
     // MARK: Space
 
     var paragraphGap: Double { size * 0.85 }
@@ -66,6 +79,8 @@ struct ArticleStyles {
     var afterHeading: Double { size * 0.45 }
     var afterTitle: Double { size * 0.45 }
     var afterByline: Double { size * 1.6 }
+    /// Above the end mark: the article is over, not merely between paragraphs.
+    var beforeEnd: Double { size * 2.2 }
 
     var listIndent: Double { size * 1.6 }
     /// Between a list marker and its item's text.

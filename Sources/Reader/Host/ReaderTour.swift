@@ -42,6 +42,7 @@ public struct ReaderTour {
         ("list", "the article list (Unread)"),
         ("article", "an article"),
         ("article-image", "an article with an image"),
+        ("article-end", "the end of an article: its end mark and the next entry's title"),
         ("menu", "the menu"),
         ("sheet", "a row's action sheet (long press or More)"),
         ("feeds", "the feeds screen"),
@@ -71,6 +72,15 @@ public struct ReaderTour {
         switch name {
         case "list": break
         case "article": try play(reader, "0 0 down 200 \(rowY)\n60000 0 up 200 \(rowY)")
+        case "article-end":
+            guard let list = app.screen as? ListScreen, !list.rows.isEmpty else { return nil }
+            app.open(0, in: list)
+            try reader.loop.frame(at: 0)
+            guard let article = app.screen as? ArticleScreen else { return nil }
+            // Set to its end first, so the scroll range is exact.
+            (article.pager.currentPage as? ArticleBody)?.layOut(through: .infinity)
+            article.pager.restore(scrollY: max(0, article.pager.scroll.maxOffset))
+            app.invalidateDrawing()
         case "article-image":
             guard let list = app.screen as? ListScreen,
                   let index = list.rows.indices.first(where: { hasImage(list.rows[$0]) }) else { return nil }

@@ -26,7 +26,12 @@ final class EntryPages: PagerSource {
                                    readingTime: "\(row.readingMinutes) min read")
         return ArticleBody(header: header, blocks: entry.map(Self.blocks(of:)) ?? [], width: width,
                            typography: context.typography, theme: context.theme, textSize: context.settings.bodySize,
-                           images: pictures)
+                           images: pictures, end: end(after: index))
+    }
+
+    /// What the end of entry `index` says: the next entry's title (where a pull up leads), or that it is the last.
+    func end(after index: Int) -> ArticleEnd {
+        index + 1 < rows.count ? .next(title: rows[index + 1].title) : .last
     }
 
     /// Article pictures at the column's width, from the reader's images (decoded at rest, never mid-frame).
@@ -40,10 +45,11 @@ final class EntryPages: PagerSource {
     /// The entry's blocks: its markup through the sanitiser, else its plain content or summary.
     static func blocks(of entry: StoredEntry) -> [ArticleBlock] {
         let markup = entry.markup ?? Markup(kind: .text, text: entry.content ?? entry.summary ?? "", base: nil)
-        guard markup.text.utf8.count > largestBody else { return ArticleBlocks.make(from: markup) }
+        guard markup.text.utf8.count > largestBody else { return ArticleBlocks.make(from: markup, page: entry.link) }
         var cut = markup.text.utf8.index(markup.text.utf8.startIndex, offsetBy: largestBody)
         while cut > markup.text.startIndex, !markup.text.unicodeScalars.indices.contains(cut) { cut = markup.text.utf8.index(before: cut) }
-        var blocks = ArticleBlocks.make(from: Markup(kind: markup.kind, text: String(markup.text[..<cut]), base: markup.base))
+        var blocks = ArticleBlocks.make(from: Markup(kind: markup.kind, text: String(markup.text[..<cut]), base: markup.base),
+                                        page: entry.link)
         blocks.append(.rule)
         blocks.append(.paragraph([InlineRun("This article goes on for longer than the panel shows. The rest is at its link: "
                                             + "pull for the menu and show its QR code.", style: .emphasis)]))
