@@ -101,6 +101,8 @@ import Testing
             case .quote(let inner): kinds.insert("Q"); kinds.formUnion(Self.kinds(of: inner, nested: nested))
             case .code: kinds.insert("C")
             case .image: kinds.insert("I")
+            case .media: kinds.insert("M")
+            case .caption: kinds.insert("F")
             case .rule: kinds.insert("R")
             }
         }
@@ -110,7 +112,7 @@ import Testing
     private static func images(in blocks: [ArticleBlock]) -> [String] {
         blocks.flatMap { block -> [String] in
             switch block {
-            case .image(let url, _): [url]
+            case .image(let url, _, _): [url]
             case .list(_, let items): items.flatMap { images(in: $0) }
             case .quote(let inner): images(in: inner)
             default: []
