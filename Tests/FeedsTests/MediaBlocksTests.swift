@@ -155,6 +155,10 @@ import Testing
                               poster: "https://example.fm/cover.jpg", duration: 4_320)),
         ])
         if case .media(let episode) = result[0] { #expect(episode.label == "Episode · 1 h 12 min") }
+        // The entry's picture is the body's own: it is not the episode's still too.
+        let pictured = EnclosureBlocks.adding([enclosures[0]], to: blocks(#"<img src="https://example.fm/cover.jpg">"#),
+                                              page: nil, poster: "https://example.fm/cover.jpg")
+        #expect(pictured.first == .media(MediaBlock(kind: .episode, link: "https://cdn.example.fm/ep42.mp3")))
         #expect(MediaBlock.shownDuration(59) == "1 min" && MediaBlock.shownDuration(3_600) == "1 h")
         #expect(MediaBlock.shownDuration(0) == nil && MediaBlock.shownDuration(Int.max) == nil)
     }

@@ -12,7 +12,9 @@ public enum EnclosureBlocks {
         collectSources(blocks, into: &shown)
         var top: [ArticleBlock] = [], end: [ArticleBlock] = []
         let page = page.flatMap { WebAddress.isWeb($0) ? $0 : nil }
-        let poster = poster.flatMap { WebAddress.isWeb($0) ? $0 : nil }
+        // A picture the body shows already is the body's, not the episode's cover: a box wearing the article's
+        // chart as its still would say the chart plays.
+        let poster = poster.flatMap { WebAddress.isWeb($0) && !shown.contains($0) ? $0 : nil }
         // A few at most: a feed listing a hundred files for one entry is not a hundred boxes.
         for enclosure in enclosures.prefix(8) {
             let url = enclosure.url.trimmingASCIIWhitespace()
@@ -42,7 +44,7 @@ public enum EnclosureBlocks {
         return nil
     }
 
-    /// The media files and frames the body already shows, so an enclosure is not shown twice.
+    /// The media files, frames and pictures the body already shows, so nothing is shown twice.
     private static func collectSources(_ blocks: [ArticleBlock], into shown: inout Set<String>) {
         var stack = blocks[...]
         var pending: [[ArticleBlock]] = []
@@ -56,6 +58,8 @@ public enum EnclosureBlocks {
             case .media(let media):
                 shown.insert(media.source)
                 shown.insert(media.link)
+                if let poster = media.poster { shown.insert(poster) }
+            case .image(let url, _, _): shown.insert(url)
             case .quote(let inner): pending.append(inner)
             case .list(_, let items): pending.append(contentsOf: items)
             default: break
