@@ -157,7 +157,7 @@ import Widgets
                                viewHeight: height)
         body.layOut(through: .infinity)
         let page = body.renderFirstScreen(height: body.contentHeight.rounded(.up), glyphs: GlyphCache())
-        let name = "article-media-light-\(Int(pixels.width))x\(Int(pixels.height))"
+        let name = "media-page-light-\(Int(pixels.width))x\(Int(pixels.height))"
         let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
         if let problem = try compareWithGolden(page, named: name, in: directory).problem(name) {
             Issue.record(Comment(rawValue: problem))
