@@ -121,8 +121,8 @@ case $target in
     # ArticleBody and what it is made of; nothing else in Reader is needed, and the rest would need Platform.
     reader=()
     for file in ArticleBody ArticleBody+Drawing ArticleBody+MediaDrawing ArticleFlow ArticleHeader ArticleImages \
-                ArticlePiece ArticleSpans ArticleStyles ArticleStyles+Media ArticleTarget CodeText ImageShrinking \
-                LongParagraph MediaBox PictureBox PieceSetter PlacedPiece; do
+                ArticlePiece ArticleSpans ArticleStyles ArticleStyles+Media ArticleTarget CodeText ImageEnlarging \
+                ImageShrinking LongParagraph MediaBox PictureBox PieceSetter PlacedPiece; do
       reader+=("Sources/Reader/Article/$file.swift")
     done
     harness Reader "Widgets Touch Motion Text Feeds Raster System" "$text_libs $feeds_libs" \

@@ -144,6 +144,24 @@ import Widgets
         #expect(body.target(at: boxes[0].center) == .image(url: "https://example.org/icon.png", alt: nil))
     }
 
+    @Test func boxesStayInANarrowColumn() throws {
+        let typography = try makeArticleTypography()
+        // Deep in a list on the narrowest page: the badge gives the words its room rather than push them out.
+        let blocks = [ArticleBlock.list(ordered: false, items: [Self.blocks()])] + Self.blocks()
+        for width in [960.0, 320, 120, 60] {
+            let body = articleBody(blocks, width: width, typography: typography)
+            body.layOut(through: .infinity)
+            let left = body.columnX, right = body.columnX + body.column
+            for piece in body.placed {
+                if let box = piece.box { #expect(box.minX >= left - 0.01 && box.maxX <= right + 0.01, "box at \(width)") }
+                guard let text = piece.text, !text.lines.isEmpty else { continue }
+                let x = piece.textOrigin.x
+                #expect(x >= left - 0.01 && x + typography.scale.points(Double(text.width)) <= right + 0.01,
+                        "text of piece \(piece.index) at width \(width)")
+            }
+        }
+    }
+
     // MARK: Goldens
 
     /// The article above drawn whole, a page as tall as its content, at the 7" panel's width and a 1080p one's.

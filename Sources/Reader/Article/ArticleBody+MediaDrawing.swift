@@ -27,13 +27,15 @@ extension ArticleBody {
                     still, at: Point(x: shownFrame.x + ((frame.width - w) / 2).rounded(),
                                      y: shownFrame.y + ((frame.height - h) / 2).rounded()))
             }
-            drawBadge(center: Point(x: shownFrame.midX, y: shownFrame.midY), diameter: badge * 1.3,
+            drawBadge(center: Point(x: shownFrame.midX, y: shownFrame.midY),
+                      diameter: min(badge * 1.3, frame.height * 0.8, frame.width * 0.8),
                       disc: Color(red: 0, green: 0, blue: 0).faded(by: 0.55), mark: Color(red: 1, green: 1, blue: 1),
                       into: canvas)
-        } else {
+        } else if case .media(let media) = pieces[placement.index].content,
+                  PieceSetter.hasSideBadge(media, width: box.width, styles: styles) {
             let padding = min(styles.codePadding, box.width / 4)
             let center = Point(x: shownBox.x + padding + badge / 2, y: shownBox.midY)
-            if case .media(let media) = pieces[placement.index].content, media.kind == .page {
+            if media.kind == .page {
                 drawPageMark(center: center, size: badge, into: canvas)
             } else {
                 drawBadge(center: center, diameter: badge, disc: theme.accent, mark: theme.paper, into: canvas)

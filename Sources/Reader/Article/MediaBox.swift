@@ -21,17 +21,25 @@ extension PieceSetter {
                 placed.pendingImage = poster
             }
         }
-        // Without a still, the badge stands left of the words.
-        let badge = media.poster == nil ? styles.mediaBadge + padding : 0
+        // Without a still, the badge stands left of the words, where the column has room for both.
+        let sideBadge = Self.hasSideBadge(media, width: width, styles: styles)
+        let badge = sideBadge ? styles.mediaBadge + padding : 0
         let textWidth = max(width - 2 * padding - badge, 1)
         let layout = typography.layout(Self.mediaParagraphs(media, styles: styles), width: textWidth)
         let textHeight = typography.height(of: layout)
-        let stripHeight = max(textHeight, media.poster == nil ? styles.mediaBadge : 0) + 2 * padding
+        let stripHeight = max(textHeight, sideBadge ? styles.mediaBadge : 0) + 2 * padding
         placed.text = layout
         placed.textOrigin = Point(x: x + padding + badge,
                                   y: placed.top + frameHeight + ((stripHeight - textHeight) / 2).rounded())
         placed.height = frameHeight + stripHeight
         placed.box = Rect(x: x, y: placed.top, width: width, height: placed.height)
+    }
+
+    /// Whether a box `width` wide shows its badge beside its words: only without a still, and only when eight
+    /// ems of words still fit beside it (a box deep in a list on a narrow panel gives the words the room).
+    static func hasSideBadge(_ media: MediaBlock, width: Double, styles: ArticleStyles) -> Bool {
+        let padding = min(styles.codePadding, width / 4)
+        return media.poster == nil && width - 3 * padding - styles.mediaBadge >= styles.size * 8
     }
 
     func estimatedMediaHeight(_ media: MediaBlock, width: Double) -> Double {

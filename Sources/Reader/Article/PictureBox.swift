@@ -51,7 +51,7 @@ extension PieceSetter {
             height = maxPictureHeight
             shown = height * w / h
         }
-        shown = max(1, shown.rounded())
+        shown = max(1, min(width, shown.rounded()))  // rounding up must not take it past the column
         height = max(1, height.rounded())
         return Rect(x: x + ((width - shown) / 2).rounded(), y: top, width: shown, height: height)
     }
