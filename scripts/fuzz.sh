@@ -120,8 +120,9 @@ case $target in
     library Widgets "${fuzz_flags[@]}" "${text_xcc[@]}"
     # ArticleBody and what it is made of; nothing else in Reader is needed, and the rest would need Platform.
     reader=()
-    for file in ArticleBody ArticleBody+Drawing ArticleFlow ArticleHeader ArticleImages ArticlePiece ArticleSpans \
-                ArticleStyles ArticleTarget CodeText ImageShrinking LongParagraph PieceSetter PlacedPiece; do
+    for file in ArticleBody ArticleBody+Drawing ArticleBody+MediaDrawing ArticleFlow ArticleHeader ArticleImages \
+                ArticlePiece ArticleSpans ArticleStyles ArticleStyles+Media ArticleTarget CodeText ImageEnlarging \
+                ImageShrinking LongParagraph MediaBox PictureBox PieceSetter PlacedPiece; do
       reader+=("Sources/Reader/Article/$file.swift")
     done
     harness Reader "Widgets Touch Motion Text Feeds Raster System" "$text_libs $feeds_libs" \

@@ -31,7 +31,7 @@ check "help exits 0" "$bin" --help >/dev/null
 (cd "$work" && HOME="$work/tour-home" "$bin" run --headless --out snaps --size 320x200 >"$work/run.out" 2>"$work/run.err")
 check "headless run exits 0" test $? -eq 0
 check "headless run says it shows the samples" grep -q 'the bundled sample feeds' "$work/run.out"
-for shot in list article article-image menu sheet feeds settings qr empty; do
+for shot in list article article-image article-media menu sheet feeds settings qr empty; do
   check "headless run says where the $shot PNG is" grep -q "^wrote snaps/$shot.png " "$work/run.out"
   check "headless run writes the $shot PNG" is_png "$work/snaps/$shot.png"
 done

@@ -31,9 +31,18 @@ func checkBlocks(_ blocks: [ArticleBlock], depth: Int) {
             checkBlocks(quoted, depth: depth + 1)
         case .code(let code):
             check(!code.isEmpty, "empty code block")
-        case .image(let url, let alt):
+        case .image(let url, let alt, let hints):
             check(ArticleBlocks.isSafe(url), "unsafe image URL \(url)")
             check(alt?.isEmpty != true, "empty alt kept")
+            for side in [hints.width, hints.height] {
+                if let side { check(side > 2 && side <= PictureHints.largest, "picture side \(side)") }
+            }
+        case .media(let media):
+            // Frames, players and their stills point at web pages only: nothing to run, nothing local.
+            check(WebAddress.isWeb(media.link) && WebAddress.isWeb(media.source), "unsafe media \(media.link)")
+            if let poster = media.poster { check(WebAddress.isWeb(poster), "unsafe poster \(poster)") }
+        case .caption(let runs):
+            checkRuns(runs)
         case .rule:
             break
         }

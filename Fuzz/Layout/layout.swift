@@ -102,7 +102,8 @@ extension ArticlePiece {
         switch content {
         case .text(let paragraph): paragraph.spans.map(\.text).joined()
         case .code(let code, _, _): code
-        case .image(_, let alt): alt ?? "Image"
+        case .image(_, let alt, _): alt ?? "Image"
+        case .media(let media): media.label
         case .rule: ""
         }
     }

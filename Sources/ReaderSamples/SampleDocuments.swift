@@ -249,6 +249,7 @@ mostly because of the tree roots on the last stretch.</p>
       <guid isPermaLink="true">https://samples.lectern.invalid/hedgerow/2026/11/evenings-measured</guid>
       <dc:creator>Maren Oduya</dc:creator>
       <pubDate>Sun, 15 Nov 2026 09:00:00 +0000</pubDate>
+      <enclosure url="https://samples.lectern.invalid/hedgerow/audio/evenings-measured.mp3" type="audio/mpeg" length="5760000"/>
       <description>How much daylight November takes away, drawn as one bar a day.</description>
       <content:encoded><![CDATA[
 <p>Everyone says the evenings are drawing in. I wanted to know by how much, so I worked out the hours of daylight
@@ -285,7 +286,8 @@ daylight    = 2 × h / 15°   hours
       <content:encoded><![CDATA[
 <p>In October the wildlife group fixed a trail camera to the old fence post at the north end of the community pond.
 We have now had a full week of night-time clips, and the pond is much busier after dark than anyone guessed.</p>
-<p><img src="https://samples.lectern.invalid/images/pond-by-moonlight.jpg" alt="A still pond at night under a full moon and stars, a dark line of trees on the far bank, the moon's light broken into ripples on the water"></p>
+<figure><img src="https://samples.lectern.invalid/images/pond-by-moonlight.jpg" alt="A still pond at night under a full moon and stars, a dark line of trees on the far bank, the moon's light broken into ripples on the water">
+<figcaption>The pond as I remember Tuesday night. Drawing: Tomasz Hale</figcaption></figure>
 <h3>The week's visitors</h3>
 <ul>
   <li><strong>Foxes</strong>, almost every night, usually a little after ten</li>
@@ -295,7 +297,9 @@ We have now had a full week of night-time clips, and the pond is much busier aft
 </ul>
 <p>The camera records in infrared, so the clips are grey and grainy, but the moon on Tuesday was bright enough to
 show the ripples spreading where the heron struck. The picture above is how I remember it rather than what the
-camera saw.</p>
+camera saw; the clip itself is below.</p>
+<figure><video controls src="https://samples.lectern.invalid/hedgerow/2026/11/heron.mp4" title="The heron at the north end, Tuesday night"></video>
+<figcaption>Forty seconds of trail camera: the heron strikes at 0:31.</figcaption></figure>
 <blockquote><p>Leave the pond edge rough. Tidy banks are for people; everything else prefers long grass.</p></blockquote>
 <p>If you would like to help go through the footage, the group meets on the first Monday of the month in the
 library's back room. You do not need to know anything about animals, only to be good at <em>noticing</em>.</p>

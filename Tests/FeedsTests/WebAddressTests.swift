@@ -20,6 +20,7 @@ import Feeds
         #expect(WebAddress.shownHost(of: "http://user:pw@blog.example.org:8080/a?b#c") == "blog.example.org")
         #expect(WebAddress.shownHost(of: "http://[::1]:8080/feed") == "[::1]")
         #expect(WebAddress.shownHost(of: "HTTPS://news.example.com") == "news.example.com")
+        #expect(WebAddress.shownHost(of: "https://media.example.com\\@evil.example/x") == "media.example.com")
         for url in ["mailto:a@b", "javascript:alert(1)", "/feed", "http://", "http:///x"] {
             #expect(WebAddress.shownHost(of: url) == nil, "\(url)")
         }

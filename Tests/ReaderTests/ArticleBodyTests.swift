@@ -21,9 +21,9 @@ func makeArticleTypography(scale: Double = 2) throws -> Typography {
 }
 
 func articleBody(_ blocks: [ArticleBlock], width: Double = 960, typography: Typography, theme: Theme = .light,
-                 textSize: Double = 17, images: ArticleImages? = nil) -> ArticleBody {
+                 textSize: Double = 17, images: ArticleImages? = nil, viewHeight: Double? = nil) -> ArticleBody {
     ArticleBody(header: sampleHeader, blocks: blocks, width: width, typography: typography, theme: theme,
-                textSize: textSize, images: images)
+                textSize: textSize, images: images, viewHeight: viewHeight)
 }
 
 func html(_ text: String) -> [ArticleBlock] {
@@ -53,6 +53,7 @@ let everyKindOfBlock = html("""
             case .text: kinds.insert("text"); #expect(piece.text?.lines.isEmpty == false)
             case .code: kinds.insert("code"); #expect(piece.text?.lines.count == 2)
             case .image: kinds.insert("image"); #expect(piece.box != nil && piece.image == nil)
+            case .media: kinds.insert("media")
             case .rule: kinds.insert("rule")
             }
         }
@@ -148,13 +149,13 @@ let everyKindOfBlock = html("""
         #expect(body.target(at: boxes[2].center) == .image(url: "https://example.org/late.png", alt: nil))
         #expect(body.target(at: boxes[1].center) == .image(url: small, alt: "small"))
 
-        // It comes: the page makes room for it.
+        // It comes: the page makes room for it, no taller than 24 lines (no screen height was given).
         let before = body.contentHeight
         images.images["https://example.org/late.png"] = Surface(width: 1280, height: 1280, fill: .white)
         body.imageArrived(url: "https://example.org/late.png")
         body.layOut(through: .infinity)
-        #expect(body.placed.compactMap(\.box).last?.height == 640)
-        #expect(body.contentHeight == before - (17 * 12.0).rounded() + 640)
+        #expect(body.placed.compactMap(\.box).last?.height == 408 && body.placed.compactMap(\.box).last?.width == 408)
+        #expect(body.contentHeight == before - (17 * 12.0).rounded() + 408)
     }
 
     @Test func aLargeImageIsShrunkToItsBoxWhenDrawn() throws {

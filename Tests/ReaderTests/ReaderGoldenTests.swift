@@ -9,7 +9,8 @@ import Widgets
 /// Every screen of the reader in every theme, on the 7" panel (800x480, scale 1) and a 1080p panel (scale 2),
 /// over the bundled samples at a fixed time: the pictures a person sees, held still.
 @Suite struct ReaderGoldenTests {
-    static let screens = ["list", "article", "article-image", "menu", "sheet", "feeds", "settings", "about", "qr", "empty"]
+    static let screens = ["list", "article", "article-image", "article-media", "menu", "sheet", "feeds", "settings", "about",
+                          "qr", "empty"]
     static let panels: [(name: String, width: Int, height: Int, scale: Double)] = [
         ("800x480", 800, 480, 1), ("1920x1080", 1920, 1080, 2),
     ]

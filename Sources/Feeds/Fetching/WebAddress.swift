@@ -19,7 +19,8 @@ public enum WebAddress {
         guard isWeb(url), let colon = url.firstIndex(of: ":") else { return nil }
         // isWeb saw "://" right after the scheme's colon.
         let start = url.index(colon, offsetBy: 3)
-        var host = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // A backslash ends the host as a slash does: browsers read one as the other.
+        var host = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
         if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
         if host.hasPrefix("[") {
             if let close = host.firstIndex(of: "]") { host = host[...close] }   // an IPv6 address keeps its colons

@@ -1,5 +1,5 @@
-/// The pictures an entry will show: its thumbnail, its image enclosures, and the images of its body, in that
-/// order, each address once. What the refresh fetches ahead and what a row's thumbnail is chosen from.
+/// The pictures an entry will show: its thumbnail, its image enclosures, and the images of its body (players'
+/// stills among them), in that order, each address once. What the refresh fetches ahead and what a row's thumbnail is chosen from.
 public enum EntryImages {
     /// At most `limit` image addresses for `entry`.
     public static func urls(thumbnail: String?, enclosures: [Enclosure], markup: Markup?, limit: Int) -> [String] {
@@ -24,7 +24,9 @@ public enum EntryImages {
     static func forEachImage(in blocks: [ArticleBlock], _ body: (String) -> Void) {
         for block in blocks {
             switch block {
-            case .image(let url, _): body(url)
+            case .image(let url, _, _): body(url)
+            // A player's still is fetched like a picture: the wall shows it in the box it cannot play.
+            case .media(let media): if let poster = media.poster { body(poster) }
             case .list(_, let items): for item in items { forEachImage(in: item, body) }
             case .quote(let inner): forEachImage(in: inner, body)
             default: break

@@ -9,8 +9,13 @@ public indirect enum ArticleBlock: Equatable, Sendable {
     case quote([ArticleBlock])
     /// Preformatted text, whitespace kept.
     case code(String)
-    /// `url` is absolute; `alt` is the text to show or speak when the image is not shown.
-    case image(url: String, alt: String?)
+    /// `url` is absolute; `alt` is the text to show or speak when the image is not shown; `hints` what the markup
+    /// says of its size, for the box that waits for it.
+    case image(url: String, alt: String?, hints: PictureHints = PictureHints())
+    /// A video, a sound or an embedded page, shown as a box to hand over as a QR code, never played.
+    case media(MediaBlock)
+    /// A picture's caption or credit (`<figcaption>`): set small, right under what it captions.
+    case caption([InlineRun])
     case rule
 }
 

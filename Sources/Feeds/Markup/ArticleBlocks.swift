@@ -1,7 +1,8 @@
 /// Turns an entry's markup into `ArticleBlock`s. The sanitiser is an allow-list: the elements below become
 /// blocks or styles, a short list is dropped with everything inside it, and any other element is transparent
-/// (its text stays, its tag and attributes go). Only `href`, `src` and `alt` are ever read, so event
-/// attributes and inline styles cannot reach the screen.
+/// (its text stays, its tag and attributes go). Only `href`, `src`, `alt`, a picture's `width` and `height`, a
+/// player's `poster` and `title` and a caption's `class` are ever read, so event attributes and inline styles
+/// cannot reach the screen. Frames, videos and sounds become boxes (`MediaBlock`): never loaded, never run.
 public enum ArticleBlocks {
     /// `page`: the article's own address (the entry's link), so links into the page itself are told apart.
     public static func make(from markup: Markup, page: String? = nil) -> [ArticleBlock] {

@@ -14,7 +14,7 @@ struct BlockBuilder {
     /// 100,000 nested lists would otherwise overflow the stack long after parsing survived them.
     static let maxNesting = 12
 
-    private let base: String?
+    let base: String?
     /// The article's own address: links into it are not links on a wall (`SamePageAnchor`).
     private let page: String?
     private var containers = [Container(kind: .root)]
@@ -43,6 +43,13 @@ struct BlockBuilder {
     private var paragraphsEnded = 0
     private var preDepth = 0
     private var preformatted = ""
+    /// A `<video>` or `<audio>` whose end has not come yet.
+    var openMedia: OpenMedia?
+    /// For each open paragraph-boundary element, whether it is a caption (`<figcaption>`, a credit): the
+    /// paragraphs inside one are captions.
+    private var captions: [Bool] = []
+    /// How many of `captions` are true: asked at every paragraph, where counting would cost the nesting's depth.
+    private var openCaptions = 0
 
     init(base: String?, page: String? = nil) {
         self.base = base
@@ -52,6 +59,7 @@ struct BlockBuilder {
     /// Whether to walk into the element.
     mutating func enter(_ element: HTMLElement) -> Bool {
         let name = element.name
+        if let walk = enterMedia(element) { return walk }
         if ArticleBlocks.droppedElements.contains(name) { return false }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
@@ -79,12 +87,7 @@ struct BlockBuilder {
             endParagraph()
             emit(.rule)
         case "img":
-            endParagraph()
-            if let source = element.attribute("src"), !source.isEmpty {
-                let url = URLReference.resolve(source, against: base)
-                let alt = element.attribute("alt").map(HTMLText.collapsingWhitespace)
-                if ArticleBlocks.isSafe(url) { emit(.image(url: url, alt: alt?.isEmpty == false ? alt : nil)) }
-            }
+            addImage(element)
         case "a":
             let raw = element.attribute("href")
             let href = raw.map { URLReference.resolve($0, against: base) }
@@ -101,12 +104,18 @@ struct BlockBuilder {
         case "code", "tt", "kbd", "samp": codeDepth += 1
         case "td", "th": if !runs.isEmpty && pendingSpace == nil { pendingSpace = ([], nil) }
         default:
-            if Self.paragraphBoundaries.contains(name) { endParagraph() }
+            if Self.paragraphBoundaries.contains(name) {
+                endParagraph()
+                let caption = name == "figcaption" || Self.isCaptionClass(element.attribute("class"))
+                captions.append(caption)
+                if caption { openCaptions += 1 }
+            }
         }
         return true
     }
 
     mutating func exit(_ element: HTMLElement) {
+        if exitMedia(element) { return }
         let name = element.name
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
@@ -148,11 +157,15 @@ struct BlockBuilder {
         case "strong", "b": strongDepth -= 1
         case "code", "tt", "kbd", "samp": codeDepth -= 1
         default:
-            if Self.paragraphBoundaries.contains(name) { endParagraph() }
+            if Self.paragraphBoundaries.contains(name) {
+                endParagraph()
+                if captions.removeLast() { openCaptions -= 1 }
+            }
         }
     }
 
     mutating func text(_ text: String) {
+        if openMedia != nil { return }  // a player's fallback text
         if preDepth > 0 {
             preformatted += text
             return
@@ -225,7 +238,7 @@ struct BlockBuilder {
         append("\n", style: style, link: links.last ?? nil)
     }
 
-    private mutating func endParagraph() {
+    mutating func endParagraph() {
         pendingSpace = nil
         while let last = runs.last, last.text.last == "\n" || last.text.last == " " {
             runs[runs.count - 1].text.removeLast()
@@ -235,7 +248,11 @@ struct BlockBuilder {
         paragraphsEnded += 1
         let finished = runs
         runs = []
-        emit(headingLevel.map { .heading(level: $0, finished) } ?? .paragraph(finished))
+        if let headingLevel {
+            emit(.heading(level: headingLevel, finished))
+        } else {
+            emit(openCaptions > 0 ? .caption(finished) : .paragraph(finished))
+        }
     }
 
     /// Takes an anchor's text back out when it is only a permalink mark (`#`, `¶`, `🔗`).
@@ -258,7 +275,7 @@ struct BlockBuilder {
         pendingSpace = start.pendingSpace
     }
 
-    private mutating func emit(_ block: ArticleBlock) {
+    mutating func emit(_ block: ArticleBlock) {
         let top = containers.count - 1
         if case .list = containers[top].kind {
             containers[top].items.append([block])  // content straight inside a list is an item of its own

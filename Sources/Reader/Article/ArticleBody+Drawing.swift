@@ -64,6 +64,8 @@ extension ArticleBody {
                     drawInset(shown(box), roundTop: true, roundBottom: true, into: canvas)
                 }
             }
+        case .media:
+            drawMedia(index, into: canvas, origin: origin)
         case .rule:
             if let box = placement.box { canvas.fill(shown(box), with: theme.faint.mixed(with: theme.paper)) }
         case .text:
@@ -82,7 +84,7 @@ extension ArticleBody {
 
     /// A code block's or an alt box's background. A code block set in several pieces rounds only its outer
     /// corners: each piece paints a rounded box reaching past the edges it shares, cut at its own.
-    private func drawInset(_ box: Rect, roundTop: Bool, roundBottom: Bool, into canvas: Canvas) {
+    func drawInset(_ box: Rect, roundTop: Bool, roundBottom: Bool, into canvas: Canvas) {
         let radius = styles.cornerRadius
         let reach = Rect(x: box.x, y: box.y - (roundTop ? 0 : radius), width: box.width,
                          height: box.height + (roundTop ? 0 : radius) + (roundBottom ? 0 : radius))

@@ -9,7 +9,7 @@ extension ArticleBody {
             let breaks: Bool
             switch pieces[piece.index].content {
             case .text, .code: breaks = true
-            case .image, .rule: breaks = false
+            case .image, .media, .rule: breaks = false
             }
             guard breaks, let text = piece.text, !text.lines.isEmpty else {
                 extents.append((piece.top, piece.bottom))

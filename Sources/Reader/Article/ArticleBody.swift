@@ -33,7 +33,8 @@ public final class ArticleBody: PagerPage {
 
     /// `end`: what the page says after its last block (the end mark, and where a pull up leads).
     public init(header: ArticleHeader, blocks: [ArticleBlock], width: Double, typography: Typography, theme: Theme,
-                textSize: Double = 17, images: ArticleImages? = nil, end: ArticleEnd = .mark) {
+                textSize: Double = 17, images: ArticleImages? = nil, end: ArticleEnd = .mark,
+                viewHeight: Double? = nil) {
         self.header = header
         self.width = width.isFinite ? max(width, 0) : 0
         self.theme = theme
@@ -42,8 +43,10 @@ public final class ArticleBody: PagerPage {
         self.images = images
         styles = ArticleStyles(size: textSize, theme: theme)
         let column = max(60, min(styles.maxColumn, self.width - 2 * ArticleStyles.marginSide))
-        setter = PieceSetter(styles: styles, typography: typography, images: images,
-                             columnX: ((self.width - column) / 2).rounded(), column: column)
+        var setter = PieceSetter(styles: styles, typography: typography, images: images,
+                                 columnX: ((self.width - column) / 2).rounded(), column: column)
+        setter.maxPictureHeight = Self.pictureCap(viewHeight: viewHeight, styles: styles)
+        self.setter = setter
         var flow = ArticleFlow(styles: styles, column: column)
         flow.add(header)
         flow.add(ArticleBlocks.droppingRepeatedTitle(header.title, from: blocks))
@@ -54,6 +57,15 @@ public final class ArticleBody: PagerPage {
             estimates[index] = estimates[index + 1] + setter.estimatedHeight(of: pieces[index])
         }
         remainingEstimate = estimates
+    }
+
+    /// Pictures take at most 90 % of the screen's height (`viewHeight`): each is seen whole with a line of the
+    /// text around it, and a feed's height="20000" is not a screenful of grey. (A tighter cap would shrink the
+    /// ordinary landscape photo on a 7" panel.) Without a screen (a page rendered to a file), 24 lines of body
+    /// text.
+    static func pictureCap(viewHeight: Double?, styles: ArticleStyles) -> Double {
+        guard let viewHeight, viewHeight.isFinite, viewHeight > 0 else { return styles.size * 24 }
+        return max(styles.size * 4, (viewHeight * 0.9).rounded())
     }
 
     /// The column's left edge on the page and its width, points.
@@ -88,8 +100,12 @@ public final class ArticleBody: PagerPage {
     /// again on demand, so the page makes room for the picture.
     public func imageArrived(url: String) {
         let index = placed.firstIndex { piece in
-            guard piece.image == nil, case .image(let imageURL, _) = pieces[piece.index].content else { return false }
-            return imageURL == url
+            guard piece.image == nil else { return false }
+            switch pieces[piece.index].content {
+            case .image(let imageURL, _, _): return imageURL == url
+            case .media(let media): return media.poster == url
+            default: return false
+            }
         }
         if let index { placed.removeSubrange(index...) }
     }
@@ -120,8 +136,14 @@ public final class ArticleBody: PagerPage {
         let index = firstPiece(endingBelow: point.y)
         guard index < placed.count, placed[index].top <= point.y else { return nil }
         let piece = placed[index]
-        if case .image(let url, let alt) = pieces[piece.index].content {
+        switch pieces[piece.index].content {
+        case .image(let url, let alt, _):
             return piece.box?.contains(point) == true ? .image(url: url, alt: alt) : nil
+        case .media(let media):
+            // The wall plays nothing: the box hands the media's page to a phone.
+            return piece.box?.contains(point) == true ? .link(media.link) : nil
+        default:
+            break
         }
         guard let text = piece.text else { return nil }
         let scale = typography.scale

@@ -107,8 +107,12 @@ struct ArticleFlow {
                 emit(.code(piece, opensBlock: index == 0, closesBlock: index == pieces.count - 1), in: context,
                      gap: index == 0 ? gap(in: context) : 0)
             }
-        case .image(let url, let alt):
-            emit(.image(url: url, alt: alt), in: context, gap: gap(in: context))
+        case .image(let url, let alt, let hints):
+            emit(.image(url: url, alt: alt, hints: hints), in: context, gap: gap(in: context))
+        case .media(let media):
+            emit(.media(media), in: context, gap: gap(in: context))
+        case .caption(let runs):
+            addCaption(runs, in: context)
         case .rule:
             emit(.rule, in: context, gap: gap(in: context))
         case .list, .quote:
@@ -122,6 +126,13 @@ struct ArticleFlow {
             let spans = ArticleSpans.spans(piece, base: base, styles: styles)
             emit(.text(Paragraph(spans, style: lines)), in: context, gap: index == 0 ? gap : 0)
         }
+    }
+
+    /// Small and muted, tight under the picture or player it captions: not a paragraph of the article.
+    private mutating func addCaption(_ runs: [InlineRun], in context: Context) {
+        let underPicture = nextGap == nil && pieces.last?.content.isPicture == true
+        addText(runs, base: styles.caption, lines: styles.captionLines, in: context,
+                gap: underPicture ? styles.captionGap : gap(in: context))
     }
 
     private mutating func emit(_ content: ArticlePiece.Content, in context: Context, gap: Double) {

@@ -1,3 +1,4 @@
+import Feeds
 import Text
 
 /// One piece of an article set on its own: a paragraph, a heading, part of a code block, an image, a rule. The
@@ -11,7 +12,9 @@ struct ArticlePiece {
         /// Part of a code block; the inset's padding goes above the part that opens it and below the one that
         /// closes it.
         case code(String, opensBlock: Bool, closesBlock: Bool)
-        case image(url: String, alt: String?)
+        case image(url: String, alt: String?, hints: PictureHints)
+        /// A video, a sound or an embedded page (`MediaBox`).
+        case media(MediaBlock)
         case rule
     }
 

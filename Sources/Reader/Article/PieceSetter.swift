@@ -11,6 +11,9 @@ struct PieceSetter {
     /// The column's left edge on the page, and its width, points.
     let columnX: Double
     let column: Double
+    /// No picture, still or player's frame is taller than this, points: on a wall a picture taller than the
+    /// screen is never seen whole (a tap shows it so).
+    var maxPictureHeight: Double = .infinity
 
     func place(_ piece: ArticlePiece, index: Int, at top: Double) -> PlacedPiece {
         let x = columnX + piece.indent
@@ -31,32 +34,10 @@ struct PieceSetter {
             placed.text = layout
             placed.textOrigin = Point(x: x + padding, y: top + above)
             placed.box = Rect(x: x, y: top, width: width, height: placed.height)
-        case .image(let url, let alt):
-            if let image = images?.image(for: url), image.width > 0, image.height > 0 {
-                // Never enlarged: a small picture stays sharp and small, centred in the column.
-                let shown = min(width, typography.scale.points(Double(image.width)))
-                placed.height = (shown * Double(image.height) / Double(image.width)).rounded()
-                placed.box = Rect(x: x + ((width - shown) / 2).rounded(), y: top, width: shown, height: placed.height)
-                placed.image = image
-            } else if let (w, h) = images?.size(for: url), w > 0, h > 0 {
-                // Here but not decoded: its box, its shape; the picture is asked for again when drawn.
-                let shown = min(width, typography.scale.points(Double(w)))
-                placed.height = (shown * Double(h) / Double(w)).rounded()
-                placed.box = Rect(x: x + ((width - shown) / 2).rounded(), y: top, width: shown, height: placed.height)
-                placed.pendingImage = url
-            } else {
-                // Shaped without the image, so laying out never waits for a download.
-                placed.height = min(width * 9 / 16, styles.altBoxMaxHeight).rounded()
-                placed.box = Rect(x: x, y: top, width: width, height: placed.height)
-                let padding = min(styles.codePadding, width / 4)
-                let layout = typography.layout(alt ?? "Image", style: styles.altText,
-                                               paragraph: ParagraphStyle(alignment: .center, lineHeight: 1.35,
-                                                                         maxLines: 3),
-                                               width: width - 2 * padding)
-                placed.text = layout
-                placed.textOrigin = Point(x: x + padding,
-                                          y: top + ((placed.height - typography.height(of: layout)) / 2).rounded())
-            }
+        case .image(let url, let alt, let hints):
+            placePicture(url: url, alt: alt, hints: hints, into: &placed, x: x, width: width)
+        case .media(let media):
+            placeMedia(media, into: &placed, x: x, width: width)
         case .rule:
             placed.height = styles.size * 1.5
             let length = min(styles.ruleWidth, width)
@@ -93,8 +74,10 @@ struct PieceSetter {
             }
             let padding = (opens ? styles.codePadding : 0) + (closes ? styles.codePadding : 0)
             return piece.spaceBefore + padding + count * size * Double(styles.codeLines.lineHeight)
-        case .image:
-            return piece.spaceBefore + min(width * 9 / 16, styles.altBoxMaxHeight)
+        case .image(_, _, let hints):
+            return piece.spaceBefore + estimatedPictureHeight(hints: hints, width: width)
+        case .media(let media):
+            return piece.spaceBefore + estimatedMediaHeight(media, width: width)
         case .rule:
             return piece.spaceBefore + styles.size * 1.5
         }

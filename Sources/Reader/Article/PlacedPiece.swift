@@ -15,6 +15,8 @@ struct PlacedPiece {
     var textOrigin = Point.zero
     /// What is drawn behind or instead of text: a code block's inset, an image or its alt box, a rule.
     var box: Rect?
+    /// A media box's still frame, at the top of its box.
+    var frame: Rect?
     /// The image as the provider gave it; nil draws the alt box.
     var image: Surface?
     /// A picture whose box is laid out but which was not decoded yet: asked for at each drawing until it is.

@@ -43,6 +43,7 @@ public struct ReaderTour {
         ("article", "an article"),
         ("article-image", "an article with an image"),
         ("article-end", "the end of an article: its end mark and the next entry's title"),
+        ("article-media", "an article with a media box (a podcast's episode)"),
         ("menu", "the menu"),
         ("sheet", "a row's action sheet (long press or More)"),
         ("feeds", "the feeds screen"),
@@ -84,6 +85,10 @@ public struct ReaderTour {
         case "article-image":
             guard let list = app.screen as? ListScreen,
                   let index = list.rows.indices.first(where: { hasImage(list.rows[$0]) }) else { return nil }
+            app.open(index, in: list)
+        case "article-media":
+            guard let list = app.screen as? ListScreen,
+                  let index = list.rows.indices.first(where: { hasMedia(list.rows[$0]) }) else { return nil }
             app.open(index, in: list)
         case "menu": try play(reader, "0 0 down \(w - 40) 28\n60000 0 up \(w - 40) 28")
         case "sheet": try play(reader, "0 0 down 200 \(rowY)\n700000 0 up 200 \(rowY)")
@@ -138,6 +143,11 @@ public struct ReaderTour {
     private func hasImage(_ row: RiverRow) -> Bool {
         guard let entry = library.entry(row.entry.id) else { return false }
         return EntryPages.blocks(of: entry).contains { if case .image = $0 { true } else { false } }
+    }
+
+    private func hasMedia(_ row: RiverRow) -> Bool {
+        guard let entry = library.entry(row.entry.id) else { return false }
+        return EntryPages.blocks(of: entry).contains { if case .media = $0 { true } else { false } }
     }
 
     /// Plays a trace (times in µs, points) until everything rests.

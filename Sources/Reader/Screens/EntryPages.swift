@@ -26,7 +26,8 @@ final class EntryPages: PagerSource {
                                    readingTime: "\(row.readingMinutes) min read")
         return ArticleBody(header: header, blocks: entry.map(Self.blocks(of:)) ?? [], width: width,
                            typography: context.typography, theme: context.theme, textSize: context.settings.bodySize,
-                           images: pictures, end: end(after: index))
+                           images: pictures, end: end(after: index),
+                           viewHeight: context.size.height)
     }
 
     /// What the end of entry `index` says: the next entry's title (where a pull up leads), or that it is the last.
@@ -42,8 +43,13 @@ final class EntryPages: PagerSource {
     /// parse); the page says so and the link's QR code carries the reader on.
     static let largestBody = 256 << 10
 
-    /// The entry's blocks: its markup through the sanitiser, else its plain content or summary.
+    /// The entry's blocks: its markup through the sanitiser, else its plain content or summary, with the boxes of
+    /// the audio and video it encloses (a podcast's episode first).
     static func blocks(of entry: StoredEntry) -> [ArticleBlock] {
+        EnclosureBlocks.adding(entry.enclosures, to: bodyBlocks(of: entry), page: entry.link, poster: entry.thumbnail)
+    }
+
+    private static func bodyBlocks(of entry: StoredEntry) -> [ArticleBlock] {
         let markup = entry.markup ?? Markup(kind: .text, text: entry.content ?? entry.summary ?? "", base: nil)
         guard markup.text.utf8.count > largestBody else { return ArticleBlocks.make(from: markup, page: entry.link) }
         var cut = markup.text.utf8.index(markup.text.utf8.startIndex, offsetBy: largestBody)
