@@ -102,6 +102,8 @@ import Testing
             case .code: kinds.insert("C")
             case .image: kinds.insert("I")
             case .rule: kinds.insert("R")
+            case .formula: kinds.insert("F")
+            case .table: kinds.insert("T")
             }
         }
         return kinds

@@ -13,6 +13,8 @@ struct ArticlePiece {
         case code(String, opensBlock: Bool, closesBlock: Bool)
         case image(url: String, alt: String?)
         case rule
+        /// One row of a table (`TableGrid`): a row of the grid, or its card when the grid does not fit.
+        case tableRow(TableGrid, row: Int)
     }
 
     var content: Content

@@ -57,6 +57,8 @@ struct PieceSetter {
                 placed.textOrigin = Point(x: x + padding,
                                           y: top + ((placed.height - typography.height(of: layout)) / 2).rounded())
             }
+        case .tableRow(let grid, let row):
+            placeRow(grid, row: row, x: x, width: width, into: &placed)
         case .rule:
             placed.height = styles.size * 1.5
             let length = min(styles.ruleWidth, width)
@@ -97,6 +99,8 @@ struct PieceSetter {
             return piece.spaceBefore + min(width * 9 / 16, styles.altBoxMaxHeight)
         case .rule:
             return piece.spaceBefore + styles.size * 1.5
+        case .tableRow(let grid, let row):
+            return piece.spaceBefore + estimatedRowHeight(grid, row: row, width: width)
         }
     }
 }
