@@ -1,3 +1,4 @@
+import ReaderSamples
 import Feeds
 import GoldenImages
 import Raster
@@ -61,6 +62,26 @@ let contentArticle = html("""
             if let problem = try compareWithGolden(shot, named: name, in: directory).problem(name) {
                 Issue.record(Comment(rawValue: problem))
             }
+        }
+    }
+}
+
+extension ArticleContentGoldenTests {
+    /// The bundled sample written for this (a table, formulas, a footnote), as the tour's reader opens it.
+    @Test func theSampleWithATableAndFormulasMatchesItsGolden() throws {
+        let larder = try #require(SampleFeeds.feeds.first { $0.url.contains("larder") })
+        let feed = try FeedParser.parse(larder.document, url: larder.url)
+        let entry = try #require(feed.entries.first { $0.title?.hasPrefix("Baker's percentages") == true })
+        let blocks = ArticleBlocks.make(from: try #require(entry.markup))
+        let typography = Typography(typesetter: Typesetter(library: try FontLibrary()), scale: Scale(1))
+        let body = ArticleBody(header: ArticleHeader(title: entry.title ?? "", feed: feed.title ?? "",
+                                                     date: "7 November 2026", readingTime: "1 min read"),
+                               blocks: blocks, width: 800, typography: typography, theme: .sepia, textSize: 17)
+        body.layOut(through: .infinity)
+        let shot = body.renderFirstScreen(height: body.contentHeight.rounded(.up), glyphs: GlyphCache())
+        let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
+        if let problem = try compareWithGolden(shot, named: "content-sample-800x480", in: directory).problem("sample") {
+            Issue.record(Comment(rawValue: problem))
         }
     }
 }
