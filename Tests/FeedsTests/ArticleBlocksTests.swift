@@ -159,7 +159,8 @@ import Testing
             .paragraph([
                 InlineRun("2"), InlineRun("4", style: .superscript), InlineRun(" = 16, M"),
                 InlineRun("1", style: .subscript), InlineRun(", Mac"),
-                InlineRun("1", style: .superscript, link: "https://example.org/posts/1/#fn1"), InlineRun("."),
+                // A mark linking into the page itself is text (SamePageAnchor), raised all the same.
+                InlineRun("1", style: .superscript), InlineRun("."),
             ]),
         ])
         // The innermost decides: text is raised or lowered once.

@@ -16,7 +16,7 @@ import Testing
             ("Three soups for the week the boiler broke", "2026-11-17T12:05:00Z", "HLNQ"),
             ("Quince paste, slowly", "2026-11-13T09:30:00Z", "HLNCI"),
             ("A pot of stock on a cold Tuesday", "2026-11-10T07:50:00Z", "HLQA"),
-            ("Baker's percentages, and a loaf for any tin", "2026-11-07T16:20:00Z", "LATF"),
+            ("Baker's percentages, and a loaf for any tin", "2026-11-07T16:20:00Z", "LTF"),
         ]),
         ("https://samples.lectern.invalid/hedgerow/rss.xml", "Hedgerow Notes", [
             ("Notes from the repair café", "2026-11-22T16:10:00Z", "HLNQ"),
