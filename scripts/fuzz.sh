@@ -123,7 +123,7 @@ case $target in
     # ArticleBody and what it is made of; nothing else in Reader is needed, and the rest would need Platform.
     reader=()
     for file in ArticleBody ArticleBody+Drawing ArticleFlow ArticleHeader ArticleImages ArticlePiece ArticleSpans \
-                ArticleStyles ArticleTarget CodeText ImageShrinking LongParagraph PieceSetter PlacedPiece TableLayout; do
+                ArticleStyles ArticleTarget CodeText ImageShrinking LongParagraph PieceSetter PlacedPiece TableLayout ArticleEnd; do
       reader+=("Sources/Reader/Article/$file.swift")
     done
     harness Reader "Widgets Touch Motion Text Feeds Raster System" "$text_libs $feeds_libs" \
