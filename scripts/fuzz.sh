@@ -2,7 +2,8 @@
 # Fuzzes one target with libFuzzer under AddressSanitizer. Usage: scripts/fuzz.sh [--seeds-only] TARGET SECONDS
 #   jpeg, png, webp, gif  one image decoder, past the header check (Fuzz/Images/TARGET.swift)
 #   any                   the public image decode path
-#   blocks                HTML to article blocks: ArticleBlocks.make, the feed sanitiser (Fuzz/Blocks/blocks.swift)
+#   blocks                HTML to article blocks: ArticleBlocks.make, the feed sanitiser (Fuzz/Blocks/blocks.swift),
+#                         mutated with the tags in Fuzz/Blocks/html.dict (as is layout)
 #   feed                  bytes as a fetched feed through the whole parse, FeedParser.parse (Fuzz/Feed/feed.swift)
 #   layout                those blocks set by the reader's article page, ArticleBody, narrow and wide, its first
 #                         screen drawn (Fuzz/Layout/layout.swift)
@@ -102,6 +103,7 @@ case $target in
     library Feeds "${fuzz_flags[@]}" -enable-testing "${feeds_xcc[@]}"
     harness FuzzBlocks "Feeds System" "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Blocks/blocks.swift
     seeds=(Fuzz/Blocks/corpus)
+    dictionary=Fuzz/Blocks/html.dict
     ;;
   feed)
     library System -O
@@ -120,14 +122,15 @@ case $target in
     library Widgets "${fuzz_flags[@]}" "${text_xcc[@]}"
     # ArticleBody and what it is made of; nothing else in Reader is needed, and the rest would need Platform.
     reader=()
-    for file in ArticleBody ArticleBody+Drawing ArticleBody+MediaDrawing ArticleFlow ArticleHeader ArticleImages \
-                ArticlePiece ArticleSpans ArticleStyles ArticleStyles+Media ArticleTarget CodeText ImageEnlarging \
-                ImageShrinking LongParagraph MediaBox PictureBox PieceSetter PlacedPiece; do
+    for file in ArticleBody ArticleBody+Drawing ArticleBody+MediaDrawing ArticleEnd ArticleFlow ArticleHeader \
+                ArticleImages ArticlePiece ArticleSpans ArticleStyles ArticleStyles+Media ArticleTarget CodeText \
+                ImageEnlarging ImageShrinking LongParagraph MediaBox PictureBox PieceSetter PlacedPiece TableLayout; do
       reader+=("Sources/Reader/Article/$file.swift")
     done
     harness Reader "Widgets Touch Motion Text Feeds Raster System" "$text_libs $feeds_libs" \
       "${reader[@]}" Fuzz/Support/Check.swift Fuzz/Layout/layout.swift
     seeds=(Fuzz/Blocks/corpus)
+    dictionary=Fuzz/Blocks/html.dict
     ;;
   *) echo "fuzz.sh: no target $target ($usage)" >&2; exit 2 ;;
 esac
@@ -143,5 +146,8 @@ else
   corpus=$out/corpus-$target
 fi
 mkdir -p "$corpus"
+# The HTML targets mutate with the sanitiser's vocabulary (tags of tables, formulas, raised text) at hand.
+dictionary_flag=()
+if [ -n "${dictionary:-}" ]; then dictionary_flag=(-dict="$dictionary"); fi
 exec "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$out/crashes-$target/" "$@" "$corpus" "${seeds[@]}"
+  -artifact_prefix="$out/crashes-$target/" "${dictionary_flag[@]}" "$@" "$corpus" "${seeds[@]}"

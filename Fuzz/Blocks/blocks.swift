@@ -45,6 +45,18 @@ func checkBlocks(_ blocks: [ArticleBlock], depth: Int) {
             checkRuns(runs)
         case .rule:
             break
+        case .formula(let runs):
+            checkRuns(runs)
+        case .table(let table):
+            check(!table.rows.isEmpty, "empty table")
+            if let caption = table.caption { checkRuns(caption) }
+            for row in table.rows {
+                check(!row.cells.isEmpty && row.width <= ArticleTable.maxColumns, "row of \(row.width) columns")
+                for cell in row.cells {
+                    check((1...ArticleTable.maxColumns).contains(cell.columns), "cell spans \(cell.columns)")
+                    if !cell.runs.isEmpty { checkRuns(cell.runs) }
+                }
+            }
         }
     }
 }

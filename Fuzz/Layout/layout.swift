@@ -69,10 +69,17 @@ func checkPlacement(of body: ArticleBody) -> Double {
         check(placed.top >= bottom, "piece \(placed.index) overlaps the one above")
         bottom = placed.bottom
         if let box = placed.box { inColumn(box.minX, box.maxX, "box of piece \(placed.index)") }
-        if let text = placed.text {
-            let scalars = Array(piece.text.unicodeScalars)
+        // The piece's text, and a table row's cells (or its card) with the paragraphs they were set from.
+        var texts: [(layout: TextLayout, origin: Point, text: String)] = []
+        if let text = placed.text { texts.append((text, placed.textOrigin, piece.text)) }
+        for cell in placed.cells {
+            texts.append((cell.layout, cell.origin, cell.paragraph.spans.map(\.text).joined()))
+        }
+        for rule in placed.rules { inColumn(rule.rect.minX, rule.rect.maxX, "rule of piece \(placed.index)") }
+        for (text, origin, source) in texts {
+            let scalars = Array(source.unicodeScalars)
             for line in text.lines {
-                let minX = placed.textOrigin.x + scale.points(Double(line.x))
+                let minX = origin.x + scale.points(Double(line.x))
                 let maxX = minX + scale.points(Double(line.width))
                 if maxX > right && line.characters.lowerBound >= 0 && line.characters.upperBound <= scalars.count {
                     var shown = String.UnicodeScalarView(scalars[line.characters])
@@ -105,6 +112,7 @@ extension ArticlePiece {
         case .image(_, let alt, _): alt ?? "Image"
         case .media(let media): media.label
         case .rule: ""
+        case .tableRow: ""
         }
     }
 }

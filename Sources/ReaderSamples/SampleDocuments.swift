@@ -171,6 +171,38 @@ sink of cold water, and freeze it in portions the size of your smallest pan.</p>
 month's note on mapping the freezer</a>, which is less dull than it sounds.</p>
 ]]></content>
   </entry>
+
+  <entry>
+    <title>Baker's percentages, and a loaf for any tin</title>
+    <link rel="alternate" href="https://samples.lectern.invalid/larder/2026/11/bakers-percentages"/>
+    <id>https://samples.lectern.invalid/larder/2026/11/bakers-percentages</id>
+    <published>2026-11-07T16:20:00Z</published>
+    <updated>2026-11-07T16:20:00Z</updated>
+    <content type="html"><![CDATA[
+<p>Bakers write a recipe as shares of the flour, so one list scales to any tin. The flour is always 100&nbsp;%,
+and everything else is weighed against it<sup><a href="#note-1">1</a></sup>.</p>
+<table>
+  <caption>A plain white loaf</caption>
+  <thead><tr><th>Ingredient</th><th>Share</th><th>For 500 g flour</th></tr></thead>
+  <tbody>
+    <tr><td>Strong white flour</td><td>100 %</td><td>500 g</td></tr>
+    <tr><td>Water, lukewarm</td><td>65 %</td><td>325 g</td></tr>
+    <tr><td>Salt</td><td>2 %</td><td>10 g</td></tr>
+    <tr><td>Dried yeast</td><td>1 %</td><td>5 g</td></tr>
+  </tbody>
+</table>
+<p>The water's share is the dough's <em>hydration</em>, <math><mi>h</mi></math>. For a tin that wants a loaf of
+weight <math><mi>W</mi></math>, the flour <math><msub><mi>F</mi><mi>W</mi></msub></math> is the loaf's weight over
+the sum of the shares:</p>
+<math display="block"><semantics><mrow><msub><mi>F</mi><mi>W</mi></msub><mo>=</mo><mfrac><mi>W</mi><mrow><mn>1</mn>
+<mo>+</mo><mi>h</mi><mo>+</mo><mn>0.03</mn></mrow></mfrac></mrow><annotation encoding="application/x-tex">F_W =
+\frac{W}{1 + h + 0.03}</annotation></semantics></math>
+<p>So a 900&nbsp;g loaf at 65&nbsp;% needs about 535&nbsp;g of flour. Wetter doughs, 75&nbsp;% and up, make the
+open crumb of a ciabatta; below 60&nbsp;% the dough is stiff enough for bagels, whose dough is about
+H<sub>2</sub>O and flour in a ratio of 3&nbsp;:&nbsp;5.</p>
+<ol><li id="note-1">Salt and yeast are counted too, which is where the 0.03 comes from.</li></ol>
+]]></content>
+  </entry>
 </feed>
 """#),
         ("https://samples.lectern.invalid/hedgerow/rss.xml", #"""

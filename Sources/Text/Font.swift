@@ -109,6 +109,25 @@ public final class Font {
         return hb_font_get_nominal_glyph(shapingFont, scalar, &glyph) != 0 && glyph != 0
     }
 
+    /// The substitution features (GSUB) the face offers, read once when first asked.
+    private lazy var substitutions: Set<UInt32> = {
+        guard let face = hb_font_get_face(shapingFont) else { return [] }
+        let gsub = ScriptedRun.tag("GSUB")
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        var found: Set<UInt32> = []
+        var start: UInt32 = 0
+        while true {
+            var count = UInt32(tags.count)
+            let total = hb_ot_layout_table_get_feature_tags(face, gsub, start, &count, &tags)
+            found.formUnion(tags.prefix(Int(min(count, UInt32(tags.count)))))
+            start += count
+            if count == 0 || start >= total || start > 4_096 { return found }
+        }
+    }()
+
+    /// Whether the face has the OpenType substitution feature `tag` (such as `sups`) in any script.
+    func hasSubstitution(_ tag: UInt32) -> Bool { substitutions.contains(tag) }
+
     /// Family name as the file states it, for diagnostics.
     public var familyName: String {
         face.pointee.family_name.map { String(cString: $0) } ?? file.path

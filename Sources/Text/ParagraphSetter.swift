@@ -24,6 +24,11 @@ struct ParagraphSetter {
     private var text: [UInt32] = []
     private var spanOf: [Int32] = []
     private var chains: [[Font]] = []
+    /// Each span's raised or lowered setting (`ScriptedRun`): the size its chain is at, its shift, its feature.
+    private var scripted: [ScriptedRun] = []
+    /// Each span's main face at the span's own size: a line's height comes from these, so a smaller raised run
+    /// neither shrinks nor stretches it.
+    private var lineFonts: [Font] = []
     private var levels: [UInt8] = []
     private var paragraphLevel: UInt8 = 0
     private var runs: [Typesetter.ShapedRun] = []
@@ -34,11 +39,19 @@ struct ParagraphSetter {
     mutating func run(into layout: inout TextLayout, fontSlots: inout [ObjectIdentifier: UInt16]) {
         collectText()
         if text.isEmpty { return }
-        chains = paragraph.spans.map {
-            typesetter.library.fallbackChain(family: $0.style.family, weight: $0.style.weight,
-                                             slant: $0.style.slant, size: $0.style.size)
+        scripted = paragraph.spans.map { ScriptedRun.choose(for: $0, typesetter: typesetter) }
+        chains = paragraph.spans.indices.map { i in
+            let style = paragraph.spans[i].style
+            return typesetter.library.fallbackChain(family: style.family, weight: style.weight,
+                                                    slant: style.slant, size: scripted[i].size)
         }
         if chains.contains(where: { $0.isEmpty }) { return }
+        lineFonts = paragraph.spans.indices.map { i in
+            let style = paragraph.spans[i].style
+            guard style.position != .baseline else { return chains[i][0] }
+            return typesetter.library.fallbackChain(family: style.family, weight: style.weight, slant: style.slant,
+                                                    size: style.size).first ?? chains[i][0]
+        }
         let scripts = resolveDirections()
         itemizeAndShape(scripts: scripts)
         measureCharacters()
@@ -142,7 +155,8 @@ struct ParagraphSetter {
                 let font = chains[span][Int(fontIndex[start])]
                 let first = glyphs.count
                 typesetter.shape(all, characters: start..<end, font: font, script: scripts[start],
-                                 rightToLeft: levels[start] & 1 == 1, into: &glyphs)
+                                 rightToLeft: levels[start] & 1 == 1, feature: scripted[span].feature,
+                                 into: &glyphs)
                 runs.append(.init(characters: start..<end, glyphs: first..<glyphs.count, font: font, span: span,
                                   level: levels[start]))
                 start = end
@@ -386,7 +400,7 @@ struct ParagraphSetter {
         let styledSpans = pieces.isEmpty ? [Int(spanOf[min(start, text.count - 1)])]
             : pieces.map { $0.run >= 0 ? runs[$0.run].span : Int(spanOf[max(start, visible - 1)]) }
         for span in styledSpans {
-            let main = chains[span][0]
+            let main = lineFonts[span]
             ascent = max(ascent, main.ascent)
             descent = max(descent, main.descent)
             size = max(size, main.size)
@@ -453,8 +467,8 @@ struct ParagraphSetter {
                 guard let extra else { continue }
                 let span = Int(spanOf[max(start, visible - 1)])
                 let style = paragraph.spans[span].style
-                layout.glyphs.append(PlacedGlyph(glyph: extra.glyph, font: slot(extra.font), x: x, y: baseline,
-                                                 color: style.color))
+                layout.glyphs.append(PlacedGlyph(glyph: extra.glyph, font: slot(extra.font), x: x,
+                                                 y: baseline - scripted[span].shift, color: style.color))
                 x += extra.advance
                 lineRuns.append(TextLine.Run(x: runX, width: extra.advance, span: span,
                                              characters: piece.characters, isRightToLeft: piece.level & 1 == 1,
@@ -464,11 +478,12 @@ struct ParagraphSetter {
             let run = runs[piece.run]
             let style = paragraph.spans[run.span].style
             let fontSlot = slot(run.font)
+            let shift = scripted[run.span].shift
             let low = Int32(piece.characters.lowerBound), high = Int32(piece.characters.upperBound)
             for g in glyphRange(of: run, characters: low..<high) {
                 let c = glyphs.cluster[g]
                 layout.glyphs.append(PlacedGlyph(glyph: glyphs.glyph[g], font: fontSlot, x: x + glyphs.dx[g],
-                                                 y: baseline - glyphs.dy[g], color: style.color))
+                                                 y: baseline - glyphs.dy[g] - shift, color: style.color))
                 x += glyphs.advance[g]
                 if spaceExtra > 0 {
                     let ch = text[Int(c)]
@@ -476,7 +491,7 @@ struct ParagraphSetter {
                 }
             }
             lineRuns.append(TextLine.Run(x: runX, width: x - runX, span: run.span, characters: piece.characters,
-                                         isRightToLeft: run.isRightToLeft, link: style.link))
+                                         isRightToLeft: run.isRightToLeft, link: style.link, shift: shift))
         }
         return TextLine(paragraph: index, characters: start..<end, top: top, height: height, baseline: baseline,
                         x: offset, width: x - offset, glyphs: firstGlyph..<layout.glyphs.count, runs: lineRuns,

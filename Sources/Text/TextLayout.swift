@@ -23,6 +23,9 @@ public struct TextLine: Sendable {
         public var characters: Range<Int>
         public var isRightToLeft: Bool
         public var link: String?
+        /// Pixels the run sits above the line's baseline (negative: below): a raised or lowered run, whose link
+        /// underline follows it.
+        public var shift: Float = 0
     }
 
     /// Index of the paragraph among those laid out together.

@@ -10,15 +10,19 @@ public struct TextStyle: Hashable, Sendable {
     public var color: Color
     /// The link target, if tapping this run should open something.
     public var link: String?
+    /// On the baseline, raised or lowered (`size` stays the size of the text around it: see `BaselinePosition`).
+    public var position: BaselinePosition
 
     public init(family: FontFamily = .sans, size: Float = 18, weight: FontWeight = .regular,
-                slant: FontSlant = .upright, color: Color = .black, link: String? = nil) {
+                slant: FontSlant = .upright, color: Color = .black, link: String? = nil,
+                position: BaselinePosition = .baseline) {
         self.family = family
         self.size = size
         self.weight = weight
         self.slant = slant
         self.color = color
         self.link = link
+        self.position = position
     }
 
     public func with(weight: FontWeight) -> TextStyle { var s = self; s.weight = weight; return s }
@@ -26,6 +30,17 @@ public struct TextStyle: Hashable, Sendable {
     public func with(size: Float) -> TextStyle { var s = self; s.size = size; return s }
     public func with(color: Color) -> TextStyle { var s = self; s.color = color; return s }
     public func with(link: String?) -> TextStyle { var s = self; s.link = link; return s }
+    public func with(position: BaselinePosition) -> TextStyle { var s = self; s.position = position; return s }
+}
+
+/// Where a run sits against the line's baseline. A raised or lowered run keeps the `size` of the text it belongs
+/// to: the typesetter sets it with the font's own superscript or subscript glyphs (OpenType `sups`, `subs`) when
+/// the font has them for every character of the run, and otherwise smaller and shifted (`ScriptedRun`). Either
+/// way the line keeps the height its full-size text gives it, so a footnote mark does not open a gap.
+public enum BaselinePosition: Hashable, Sendable {
+    case baseline
+    case superscript
+    case `subscript`
 }
 
 /// A piece of text in one style.

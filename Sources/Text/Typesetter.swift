@@ -58,14 +58,19 @@ public final class Typesetter {
     /// Shapes `characters` of `text` (the whole paragraph is passed so Arabic joins across run edges), appending
     /// glyph ids, clusters, advances and offsets in pixels.
     func shape(_ text: UnsafeBufferPointer<UInt32>, characters: Range<Int>, font: Font, script: hb_script_t,
-               rightToLeft: Bool, into glyphs: inout GlyphColumns) {
+               rightToLeft: Bool, feature: hb_tag_t? = nil, into glyphs: inout GlyphColumns) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count), UInt32(characters.lowerBound),
                             Int32(characters.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
         hb_buffer_set_language(buffer, hb_language_get_default())
-        hb_shape(font.shapingFont, buffer, nil, 0)
+        if let feature {
+            var on = hb_feature_t(tag: feature, value: 1, start: 0, end: UInt32.max)
+            hb_shape(font.shapingFont, buffer, &on, 1)
+        } else {
+            hb_shape(font.shapingFont, buffer, nil, 0)
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
@@ -81,6 +86,16 @@ public final class Typesetter {
                           advance: advance == 0 ? 0 : advance + widen, dx: Float(p.x_offset) / 64,
                           dy: Float(p.y_offset) / 64)
         }
+    }
+
+    /// The glyphs and clusters `scalars` shape to, left to right, with `feature` on if given.
+    func glyphIDs(_ scalars: [UInt32], font: Font, feature: hb_tag_t?) -> [(glyph: UInt32, cluster: UInt32)] {
+        var glyphs = GlyphColumns()
+        scalars.withUnsafeBufferPointer { all in
+            shape(all, characters: 0..<all.count, font: font, script: HB_SCRIPT_COMMON, rightToLeft: false,
+                  feature: feature, into: &glyphs)
+        }
+        return glyphs.glyph.indices.map { (glyphs.glyph[$0], UInt32(bitPattern: glyphs.cluster[$0])) }
     }
 
     /// One glyph for `scalar` in `font` (a hyphen or an ellipsis added at a line's end), if the font has it.

@@ -55,6 +55,7 @@ let everyKindOfBlock = html("""
             case .image: kinds.insert("image"); #expect(piece.box != nil && piece.image == nil)
             case .media: kinds.insert("media")
             case .rule: kinds.insert("rule")
+            case .tableRow: kinds.insert("table")
             }
         }
         #expect(kinds == ["text", "code", "image", "rule"])
@@ -290,5 +291,136 @@ let everyKindOfBlock = html("""
         #expect(rejoined.filter { $0 != "\n" } == code.filter { $0 != "\n" })
         #expect(codePieces.allSatisfy { $0.unicodeScalars.count <= 1_000 })
         #expect(CodeText.expandingTabs("\tx\n ab\ty") == "    x\n ab y")
+    }
+}
+
+/// Tables, formulas and raised text on the page.
+@Suite struct ArticleTableLayoutTests {
+    private func table(rows: Int, columns: Int, header: Bool = true) -> ArticleBlock {
+        var made: [ArticleTable.Row] = []
+        if header { made.append(.init((0..<columns).map { .init([InlineRun("Heading \($0)")], isHeader: true) })) }
+        for row in 0..<rows {
+            made.append(.init((0..<columns).map { .init([InlineRun("cell \(row).\($0)")]) }))
+        }
+        return .table(ArticleTable(rows: made))
+    }
+
+    /// Every cell's glyphs, rules and boxes lie within the column.
+    private func expectInColumn(_ body: ArticleBody, typography: Typography, _ comment: String) {
+        let left = body.columnX, right = body.columnX + body.column
+        for piece in body.placed {
+            for cell in piece.cells {
+                for glyph in cell.layout.glyphs {
+                    let x = cell.origin.x + typography.scale.points(Double(glyph.x))
+                    #expect(x >= left - 1 && x < right, "\(comment): glyph at \(x) outside \(left)..<\(right)")
+                }
+                for line in cell.layout.lines {
+                    #expect(line.x + line.width <= cell.layout.width + 0.01, "\(comment): a line past its cell")
+                }
+            }
+            for rule in piece.rules { #expect(rule.rect.minX >= left && rule.rect.maxX <= right + 0.01, "\(comment)") }
+            if let box = piece.box { #expect(box.minX >= left && box.maxX <= right + 0.01, "\(comment)") }
+        }
+    }
+
+    @Test func aLongTableIsSetRowByRowAsTheGridItsFirstRowsAsk() throws {
+        let typography = try makeArticleTypography()
+        let body = articleBody([.paragraph([InlineRun("Before.")]), table(rows: 200, columns: 4)], typography: typography)
+        body.layOut(through: 600)
+        #expect(body.placed.count < 40, "a 200-row table was set whole for its first screen")
+        let rows = body.placed.filter { if case .tableRow = body.pieces[$0.index].content { true } else { false } }
+        guard case .tableRow(let grid, _) = body.pieces[rows[0].index].content,
+              case .grid(let widths, _) = grid.plan else { Issue.record("no grid"); return }
+        #expect(widths.count == 4 && widths.reduce(0, +) <= body.column)
+        // Header cells bold, rows in order, a rule under each.
+        #expect(rows[0].cells.first?.paragraph.spans.first?.style.weight == .bold)
+        #expect(rows.dropFirst().allSatisfy { $0.cells.first?.paragraph.spans.first?.style.weight == .regular })
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.bottom <= $1.top && $1.rules.count == 1 })
+        body.layOut(through: .infinity)
+        let allRows = body.pieces.filter { if case .tableRow = $0.content { true } else { false } }
+        #expect(body.isComplete && allRows.count == 201)
+        expectInColumn(body, typography: typography, "200 rows")
+    }
+
+    @Test func aTableTooWideForTheColumnIsSetAsCards() throws {
+        let typography = try makeArticleTypography()
+        let body = articleBody([table(rows: 3, columns: 12)], width: 400, typography: typography)
+        body.layOut(through: .infinity)
+        let rows = body.placed.filter { if case .tableRow = body.pieces[$0.index].content { true } else { false } }
+        #expect(rows.count == 4)
+        // The heading row labels the cards and shows no card of its own.
+        #expect(rows[0].height == 0 && rows[0].cells.isEmpty)
+        for row in rows.dropFirst() {
+            #expect(row.box != nil && row.cells.count == 1)
+            let text = row.cells[0].paragraph.spans.map(\.text).joined()
+            #expect(text.hasPrefix("Heading 0: cell") && text.split(separator: "\n").count == 12)
+        }
+        expectInColumn(body, typography: typography, "cards")
+    }
+
+    @Test func hostileTablesStayInTheColumn() throws {
+        let typography = try makeArticleTypography()
+        let word = String(repeating: "w", count: 300)
+        let hostile: [ArticleBlock] = [
+            .table(ArticleTable(rows: [.init([])])),
+            .table(ArticleTable(rows: [.init([.init([InlineRun("x")], columns: 1_000_000)]),
+                                       .init([.init([InlineRun("y")])])])),
+            table(rows: 2, columns: 500),
+            .table(ArticleTable(rows: [.init([.init([InlineRun(word)]), .init([InlineRun("b")])])])),
+        ] + html("<table><tr><td>a<table><tr><td>b</td><td>c</td></tr></table></td><td>d</td></tr></table>")
+            + html("<table><tr><td>" + String(repeating: "long ", count: 3_000) + "</td><td>x</td></tr></table>")
+        for width in [960.0, 400, 110] {
+            let body = articleBody(hostile, width: width, typography: typography, textSize: 24)
+            body.layOut(through: .infinity)
+            #expect(body.isComplete)
+            expectInColumn(body, typography: typography, "width \(width)")
+            for piece in body.placed { #expect(piece.height.isFinite && piece.height >= 0) }
+        }
+    }
+
+    @Test func linksInCellsAndCardsAreTappable() throws {
+        let typography = try makeArticleTypography()
+        let blocks = html("<table><tr><th>A</th><th>B</th></tr><tr><td>x</td><td><a href=\"https://example.org/c\">cell link</a></td></tr></table>")
+        for width in [960.0, 110] {
+            let body = articleBody(blocks, width: width, typography: typography)
+            body.layOut(through: .infinity)
+            var found = false
+            for piece in body.placed {
+                for cell in piece.cells {
+                    for line in cell.layout.lines {
+                        for run in line.runs where run.link != nil {
+                            let point = Point(x: cell.origin.x + typography.scale.points(Double(run.x + run.width / 2)),
+                                              y: cell.origin.y + typography.scale.points(Double(line.top + line.height / 2)))
+                            #expect(body.target(at: point) == .link("https://example.org/c"))
+                            found = true
+                        }
+                    }
+                }
+            }
+            #expect(found, "no link in the cells at width \(width)")
+        }
+    }
+
+    @Test func supAndSubAreRaisedLoweredAndSmaller() throws {
+        let typography = try makeArticleTypography()
+        // The paragraph's piece: the title's come before it, the article's end mark after.
+        func paragraph(_ body: ArticleBody) -> TextLayout? {
+            body.placed.first { placed in
+                if case .text(let p) = body.pieces[placed.index].content { p.spans.map(\.text).joined() == "24 H2" } else { false }
+            }?.text
+        }
+        let body = articleBody(html("<p>2<sup>4</sup> H<sub>2</sub></p>"), typography: typography)
+        body.layOut(through: .infinity)
+        guard let text = paragraph(body), let line = text.lines.first else { Issue.record("no text"); return }
+        let glyphs = Array(text.glyphs[line.glyphs])
+        // "2", "4" raised, " H", "2" lowered.
+        #expect(glyphs.count == 5)
+        #expect(glyphs[0].y == line.baseline && glyphs[1].y < line.baseline - 5)
+        #expect(glyphs[4].y > line.baseline + 2)
+        #expect(line.runs[1].shift > 0 && line.runs.last!.shift < 0)
+        // The line keeps its height: a footnote mark opens no gap.
+        let plain = articleBody(html("<p>24 H2</p>"), typography: typography)
+        plain.layOut(through: .infinity)
+        #expect(paragraph(plain)?.lines.first?.height == line.height)
     }
 }

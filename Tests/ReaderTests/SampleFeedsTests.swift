@@ -8,7 +8,7 @@ import Testing
 /// come from the binary, and together they must exercise every kind of block an article can have.
 @Suite struct SampleFeedsTests {
     /// Per entry: title, publication date, and the blocks it must contain: H heading, L list, N a list inside a
-    /// list, Q quote, C code, I image, A a link.
+    /// list, Q quote, C code, I image, A a link, T table, F displayed formula.
     private static let expected: [(url: String, title: String, entries: [(String, String, String)])] = [
         ("https://samples.lectern.invalid/larder/feed.atom", "Larder & Season", [
             ("Keeping a starter alive through the dark months", "2026-11-23T08:15:00Z", "HLNQC"),
@@ -16,6 +16,7 @@ import Testing
             ("Three soups for the week the boiler broke", "2026-11-17T12:05:00Z", "HLNQ"),
             ("Quince paste, slowly", "2026-11-13T09:30:00Z", "HLNCI"),
             ("A pot of stock on a cold Tuesday", "2026-11-10T07:50:00Z", "HLQA"),
+            ("Baker's percentages, and a loaf for any tin", "2026-11-07T16:20:00Z", "LTF"),
         ]),
         ("https://samples.lectern.invalid/hedgerow/rss.xml", "Hedgerow Notes", [
             ("Notes from the repair café", "2026-11-22T16:10:00Z", "HLNQ"),
@@ -108,6 +109,8 @@ import Testing
             case .media: kinds.insert("M")
             case .caption: kinds.insert("F")
             case .rule: kinds.insert("R")
+            case .formula: kinds.insert("F")
+            case .table: kinds.insert("T")
             }
         }
         return kinds

@@ -17,6 +17,9 @@ public indirect enum ArticleBlock: Equatable, Sendable {
     /// A picture's caption or credit (`<figcaption>`): set small, right under what it captions.
     case caption([InlineRun])
     case rule
+    /// A displayed formula (`<math display="block">`), set on its own lines, centred.
+    case formula([InlineRun])
+    case table(ArticleTable)
 }
 
 /// A run of text with one style. Adjacent runs of the same style are merged.
@@ -40,4 +43,11 @@ public struct InlineStyle: OptionSet, Hashable, Sendable {
     public static let emphasis = InlineStyle(rawValue: 1)
     public static let strong = InlineStyle(rawValue: 2)
     public static let code = InlineStyle(rawValue: 4)
+    /// Raised and smaller (`<sup>`, an exponent, a footnote mark).
+    public static let superscript = InlineStyle(rawValue: 8)
+    /// Lowered and smaller (`<sub>`, an index).
+    public static let `subscript` = InlineStyle(rawValue: 16)
+    /// Part of a formula: set in the serif whatever the text around it; with `emphasis`, an identifier, always
+    /// italic (even in an italic quote), as mathematics sets its variables.
+    public static let math = InlineStyle(rawValue: 32)
 }

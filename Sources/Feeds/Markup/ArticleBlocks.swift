@@ -22,7 +22,7 @@ public enum ArticleBlocks {
     /// Elements dropped with their contents: active content, and forms and embedded documents a panel cannot use.
     static let droppedElements: Set<String> = [
         "script", "style", "iframe", "object", "embed", "applet", "noscript", "form", "button", "select",
-        "textarea", "input", "svg", "math", "template", "frameset", "frame", "head", "title", "audio", "video",
+        "textarea", "input", "svg", "template", "frameset", "frame", "head", "title", "audio", "video",
         "canvas", "map",
     ]
 

@@ -1,5 +1,7 @@
 /// The state machine behind `ArticleBlocks`: fed the HTML tree in document order, it keeps the open containers
-/// (quotes, lists, list items), the runs of the paragraph being collected and the styles in force.
+/// (quotes, lists, list items), the runs of the paragraph being collected and the styles in force. A table's
+/// cells collect their runs here too (`BlockBuilder+Table`); a formula is read whole by `MathReader` and set as
+/// runs by `MathText`.
 struct BlockBuilder {
     private enum ContainerKind { case root, quote, list(ordered: Bool), item }
 
@@ -22,13 +24,19 @@ struct BlockBuilder {
     private var nesting = 0
     /// Open lists and quotes past `maxNesting`, which add no level of their own.
     private var flattened = 0
-    private var runs: [InlineRun] = []
+    var runs: [InlineRun] = []
     /// A collapsed run of whitespace not yet written, with the style and link in force where it was seen.
-    private var pendingSpace: (style: InlineStyle, link: String?)?
+    var pendingSpace: (style: InlineStyle, link: String?)?
     private var headingLevel: Int?
+    /// `<sup>` and `<sub>` open, innermost last: the innermost decides (text is raised or lowered once).
+    private var positions: [InlineStyle] = []
+    /// The formula being read, from its `<math>` to its end.
+    private var math: MathReader?
+    /// The table whose cells are being collected (tables inside it join its cells' text).
+    var table: TableState?
     private var emphasisDepth = 0
-    private var strongDepth = 0
-    private var codeDepth = 0
+    var strongDepth = 0
+    var codeDepth = 0
     private var links: [String?] = []
     /// For each open link into the article's own page, where its text began, so a lone permalink mark can be
     /// taken back out; nil for other links, and once a paragraph ends inside one.
@@ -58,9 +66,15 @@ struct BlockBuilder {
 
     /// Whether to walk into the element.
     mutating func enter(_ element: HTMLElement) -> Bool {
+        if math != nil { return math!.enter(element) }
         let name = element.name
         if let walk = enterMedia(element) { return walk }
         if ArticleBlocks.droppedElements.contains(name) { return false }
+        if name == "math" {
+            math = MathReader(element)
+            return true
+        }
+        if table != nil || name == "table", enterTablePart(element) { return true }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             endParagraph()
@@ -102,7 +116,8 @@ struct BlockBuilder {
         case "em", "i", "cite", "dfn", "var": emphasisDepth += 1
         case "strong", "b": strongDepth += 1
         case "code", "tt", "kbd", "samp": codeDepth += 1
-        case "td", "th": if !runs.isEmpty && pendingSpace == nil { pendingSpace = ([], nil) }
+        case "sup": positions.append(.superscript)
+        case "sub": positions.append(.subscript)
         default:
             if Self.paragraphBoundaries.contains(name) {
                 endParagraph()
@@ -115,8 +130,13 @@ struct BlockBuilder {
     }
 
     mutating func exit(_ element: HTMLElement) {
+        if math != nil {
+            if math!.exit() { endFormula() }
+            return
+        }
         if exitMedia(element) { return }
         let name = element.name
+        if table != nil, exitTablePart(element) { return }
         switch name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             endParagraph()
@@ -156,6 +176,7 @@ struct BlockBuilder {
         case "em", "i", "cite", "dfn", "var": emphasisDepth -= 1
         case "strong", "b": strongDepth -= 1
         case "code", "tt", "kbd", "samp": codeDepth -= 1
+        case "sup", "sub": positions.removeLast()
         default:
             if Self.paragraphBoundaries.contains(name) {
                 endParagraph()
@@ -164,7 +185,29 @@ struct BlockBuilder {
         }
     }
 
+    /// The formula read: set inline where it stood, or as a block of its own when displayed (not in a heading or
+    /// a table's cell, which hold only text).
+    private mutating func endFormula() {
+        guard let reader = math else { return }
+        math = nil
+        let formula = MathText.runs(of: reader)
+        if preDepth > 0 {
+            preformatted += formula.map(\.text).joined()
+        } else if reader.isDisplayed && headingLevel == nil && table == nil {
+            endParagraph()
+            if !formula.isEmpty { emit(.formula(formula)) }
+        } else {
+            let link = links.last ?? nil
+            for (index, run) in formula.enumerated() {
+                if index == 0 { appendAfterSpace(run.text, style: run.style, link: link) } else {
+                    append(run.text, style: run.style, link: link)
+                }
+            }
+        }
+    }
+
     mutating func text(_ text: String) {
+        if math != nil { return math!.text(text) }
         if openMedia != nil { return }  // a player's fallback text
         if preDepth > 0 {
             preformatted += text
@@ -185,6 +228,8 @@ struct BlockBuilder {
     }
 
     mutating func finish() -> [ArticleBlock] {
+        if math != nil { endFormula() }
+        if table != nil { endTable() }
         endParagraph()
         // Unclosed containers cannot happen with a tree, but fold any leftovers into the root rather than lose them.
         while containers.count > 1 {
@@ -195,7 +240,7 @@ struct BlockBuilder {
     }
 
     /// Elements that end the paragraph before them and start a new one.
-    private static let paragraphBoundaries: Set<String> = [
+    static let paragraphBoundaries: Set<String> = [
         "p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "figure", "figcaption",
         "table", "thead", "tbody", "tfoot", "tr", "caption", "dl", "dt", "dd", "address", "center", "details",
         "summary", "body", "html",
@@ -206,16 +251,22 @@ struct BlockBuilder {
         if emphasisDepth > 0 { style.insert(.emphasis) }
         if strongDepth > 0 { style.insert(.strong) }
         if codeDepth > 0 { style.insert(.code) }
+        if let position = positions.last { style.insert(position) }
         return style
     }
 
     private mutating func append(_ text: String) {
+        appendAfterSpace(text, style: style, link: links.last ?? nil)
+    }
+
+    /// Writes the whitespace seen before `text` (collapsed to one space), then `text`.
+    private mutating func appendAfterSpace(_ text: String, style: InlineStyle, link: String?) {
         guard !text.isEmpty else { return }
         if let space = pendingSpace {
             pendingSpace = nil
             if runs.last?.text.hasSuffix("\n") == false { append(" ", style: space.style, link: space.link) }
         }
-        append(text, style: style, link: links.last ?? nil)
+        append(text, style: style, link: link)
     }
 
     private mutating func append(_ text: String, style: InlineStyle, link: String?) {
@@ -226,7 +277,7 @@ struct BlockBuilder {
         }
     }
 
-    private mutating func appendBreak() {
+    mutating func appendBreak() {
         guard !runs.isEmpty else { return }
         // A second break in a row is how many feeds mark a paragraph: make it one, with a paragraph's gap, not
         // an empty line and then the gap as well.
@@ -239,6 +290,7 @@ struct BlockBuilder {
     }
 
     mutating func endParagraph() {
+        if table != nil { return lineBreak() }  // inside a cell a block's end is a line break
         pendingSpace = nil
         while let last = runs.last, last.text.last == "\n" || last.text.last == " " {
             runs[runs.count - 1].text.removeLast()

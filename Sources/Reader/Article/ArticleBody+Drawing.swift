@@ -68,8 +68,19 @@ extension ArticleBody {
             drawMedia(index, into: canvas, origin: origin)
         case .rule:
             if let box = placement.box { canvas.fill(shown(box), with: theme.faint.mixed(with: theme.paper)) }
+        case .tableRow:
+            if let box = placement.box { drawInset(shown(box), roundTop: true, roundBottom: true, into: canvas) }
+            for rule in placement.rules {
+                canvas.fill(shown(rule.rect), with: rule.strong ? theme.faint : theme.faint.mixed(with: theme.paper))
+            }
         case .text:
             break
+        }
+        for cell in placement.cells {
+            let cellOrigin = cell.origin + origin
+            drawInlineCodeInsets(cell.layout, paragraph: cell.paragraph, at: cellOrigin, into: canvas)
+            canvas.draw(cell.layout, at: cellOrigin)
+            drawLinkUnderlines(cell.layout, at: cellOrigin, into: canvas)
         }
         if let text = placement.text {
             let textOrigin = placement.textOrigin + origin
@@ -100,7 +111,8 @@ extension ArticleBody {
         let color = theme.link.faded(by: 0.6)
         for line in text.lines {
             for run in line.runs where run.link != nil && run.width > 0 {
-                let y = origin.y + scale.points(Double(line.baseline)) + styles.size * 0.14
+                // Under a raised footnote mark, not under the line's baseline below it.
+                let y = origin.y + scale.points(Double(line.baseline - run.shift)) + styles.size * 0.14
                 canvas.blend(Rect(x: origin.x + scale.points(Double(run.x)), y: y, width: scale.points(Double(run.width)),
                                   height: thickness), with: color)
             }

@@ -1,7 +1,8 @@
 extension ArticleBody {
     /// Where the lines set so far are, top down, in page coordinates (points): the places a page can be cut
     /// without cutting through text, for `render --text`'s fixed pages. A picture, its alt box and a rule each
-    /// count as one line; a code block's inset padding goes with its first and last lines.
+    /// count as one line, as does a table's row (or its card): a row cut across would split its cells; a code
+    /// block's inset padding goes with its first and last lines.
     public var lineExtents: [(top: Double, bottom: Double)] {
         let scale = typography.scale
         var extents: [(top: Double, bottom: Double)] = []
@@ -9,7 +10,7 @@ extension ArticleBody {
             let breaks: Bool
             switch pieces[piece.index].content {
             case .text, .code: breaks = true
-            case .image, .media, .rule: breaks = false
+            case .image, .media, .rule, .tableRow: breaks = false
             }
             guard breaks, let text = piece.text, !text.lines.isEmpty else {
                 extents.append((piece.top, piece.bottom))

@@ -145,8 +145,14 @@ public final class ArticleBody: PagerPage {
         default:
             break
         }
-        guard let text = piece.text else { return nil }
         let scale = typography.scale
+        // A table's cells, or a card's text.
+        for cell in piece.cells {
+            let hit = cell.layout.hitTest(x: Float(scale.pixels(point.x - cell.origin.x)),
+                                          y: Float(scale.pixels(point.y - cell.origin.y)))
+            if let link = hit?.link { return .link(link) }
+        }
+        guard let text = piece.text else { return nil }
         let hit = text.hitTest(x: Float(scale.pixels(point.x - piece.textOrigin.x)),
                                y: Float(scale.pixels(point.y - piece.textOrigin.y)))
         return hit?.link.map { .link($0) }

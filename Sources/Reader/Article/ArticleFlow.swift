@@ -115,8 +115,44 @@ struct ArticleFlow {
             addCaption(runs, in: context)
         case .rule:
             emit(.rule, in: context, gap: gap(in: context))
+        case .formula(let runs):
+            let base = context.inQuote ? styles.quote : styles.body
+            addText(runs, base: base, lines: styles.formulaLines, in: context, gap: gap(in: context))
+        case .table(let table):
+            addTable(table, in: context)
         case .list, .quote:
             break  // walked by `add(_:)`
+        }
+    }
+
+    /// A table's caption, then a piece for each row. A table with a cell longer than a paragraph is set in one
+    /// piece (`LongParagraph`) is read row by row as paragraphs, its cells apart: no grid would show it anyway,
+    /// and a row is set in one go.
+    private mutating func addTable(_ table: ArticleTable, in context: Context) {
+        let base = context.inQuote ? styles.quote : styles.body
+        var gap = gap(in: context)
+        if let caption = table.caption {
+            addText(caption, base: styles.caption(base), lines: styles.bodyLines, in: context, gap: gap)
+            gap = styles.itemGap
+        }
+        let huge = table.rows.contains { row in
+            row.cells.contains { $0.runs.reduce(0) { $0 + $1.text.utf8.count } > LongParagraph.limit }
+        }
+        if huge {
+            for row in table.rows {
+                var runs: [InlineRun] = []
+                for cell in row.cells where !cell.runs.isEmpty {
+                    if !runs.isEmpty { runs.append(InlineRun(" · ")) }
+                    runs += cell.runs.map { var run = $0; if cell.isHeader { run.style.insert(.strong) }; return run }
+                }
+                addText(runs, base: base, lines: styles.bodyLines, in: context, gap: gap)
+                gap = self.gap(in: context)
+            }
+            return
+        }
+        let grid = TableGrid(table: table, base: base)
+        for row in table.rows.indices {
+            emit(.tableRow(grid, row: row), in: context, gap: row == 0 ? gap : 0)
         }
     }
 

@@ -16,6 +16,8 @@ struct ArticlePiece {
         /// A video, a sound or an embedded page (`MediaBox`).
         case media(MediaBlock)
         case rule
+        /// One row of a table (`TableGrid`): a row of the grid, or its card when the grid does not fit.
+        case tableRow(TableGrid, row: Int)
     }
 
     var content: Content

@@ -14,7 +14,18 @@ enum ArticleSpans {
             style.size = base.size * ArticleStyles.inlineCodeScale
         }
         // Emphasis inside slanted text (a quote) stands upright, as a typesetter would set it.
-        if run.style.contains(.emphasis) { style.slant = base.slant == .italic ? .upright : .italic }
+        // A formula is set in the serif wherever it stands; its variables italic even inside an italic quote.
+        if run.style.contains(.math) && !run.style.contains(.code) { style.family = .serif }
+        if run.style.contains(.math) && run.style.contains(.emphasis) {
+            style.slant = .italic
+        } else if run.style.contains(.emphasis) {
+            style.slant = base.slant == .italic ? .upright : .italic
+        }
+        if run.style.contains(.superscript) {
+            style.position = .superscript
+        } else if run.style.contains(.subscript) {
+            style.position = .subscript
+        }
         if run.style.contains(.strong) { style.weight = .bold }
         if let link = run.link {
             style.color = styles.theme.link

@@ -61,6 +61,21 @@ struct ArticleStyles {
     /// Code inside a sentence, relative to the text around it.
     static let inlineCodeScale: Float = 0.88
 
+    /// Tables are set a little smaller than the body: a grid holds more on a line, and its rules and columns
+    /// keep it apart from the text around it.
+    static let cellScale: Float = 0.9
+    var cellLines: ParagraphStyle { ParagraphStyle(lineHeight: 1.35) }
+    /// Beside a cell's text, each side; the gap between columns is twice this.
+    var cellPadding: Double { size * 0.45 }
+    /// Above and below a cell's text.
+    var cellPaddingAbove: Double { size * 0.35 }
+    /// A table's caption: a quieter line over it.
+    func caption(_ base: TextStyle) -> TextStyle {
+        base.with(size: base.size * ArticleStyles.cellScale).with(color: theme.faint)
+    }
+    /// A displayed formula, centred on its own lines.
+    var formulaLines: ParagraphStyle { ParagraphStyle(alignment: .center, lineHeight: 1.6) }
+
     var altText: TextStyle { TextStyle(family: .sans, size: points(0.82), color: theme.faint) }
 
     /// The end mark after an article's last block, and the words under it.

@@ -38,6 +38,8 @@ struct PieceSetter {
             placePicture(url: url, alt: alt, hints: hints, into: &placed, x: x, width: width)
         case .media(let media):
             placeMedia(media, into: &placed, x: x, width: width)
+        case .tableRow(let grid, let row):
+            placeRow(grid, row: row, x: x, width: width, into: &placed)
         case .rule:
             placed.height = styles.size * 1.5
             let length = min(styles.ruleWidth, width)
@@ -80,6 +82,8 @@ struct PieceSetter {
             return piece.spaceBefore + estimatedMediaHeight(media, width: width)
         case .rule:
             return piece.spaceBefore + styles.size * 1.5
+        case .tableRow(let grid, let row):
+            return piece.spaceBefore + estimatedRowHeight(grid, row: row, width: width)
         }
     }
 }

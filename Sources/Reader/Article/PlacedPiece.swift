@@ -24,6 +24,10 @@ struct PlacedPiece {
     /// The image at the size it is shown, made on first drawing when the provider's is larger.
     var shownImage: Surface?
     var markers: [(layout: TextLayout, origin: Point)] = []
+    /// A table row's cells, or its card's text.
+    var cells: [PlacedText] = []
+    /// Rules under a table's row; `strong` under its headings.
+    var rules: [(rect: Rect, strong: Bool)] = []
 
     var bottom: Double { top + height }
 }
