@@ -207,7 +207,7 @@ H<sub>2</sub>O and flour in a ratio of 3&nbsp;:&nbsp;5.</p>
 """#),
         ("https://samples.lectern.invalid/hedgerow/rss.xml", #"""
 <?xml version="1.0" encoding="utf-8"?>
-<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
   <channel>
     <title>Hedgerow Notes</title>
     <link>https://samples.lectern.invalid/hedgerow/</link>
@@ -282,6 +282,7 @@ mostly because of the tree roots on the last stretch.</p>
       <dc:creator>Maren Oduya</dc:creator>
       <pubDate>Sun, 15 Nov 2026 09:00:00 +0000</pubDate>
       <enclosure url="https://samples.lectern.invalid/hedgerow/audio/evenings-measured.mp3" type="audio/mpeg" length="5760000"/>
+      <itunes:duration>6:00</itunes:duration>
       <description>How much daylight November takes away, drawn as one bar a day.</description>
       <content:encoded><![CDATA[
 <p>Everyone says the evenings are drawing in. I wanted to know by how much, so I worked out the hours of daylight

@@ -37,11 +37,13 @@ public struct ParsedEntry: Equatable, Sendable {
     /// A picture for the entry's row: `media:thumbnail`, else an image among its media, else `itunes:image`,
     /// else JSON Feed's `image`.
     public var thumbnail: String?
+    /// A podcast episode's length in seconds (`itunes:duration`), for its box on the article page.
+    public var duration: Int?
 
     public init(title: String? = nil, link: String? = nil, id: String? = nil, author: String? = nil,
                 summary: String? = nil, content: String? = nil, markup: Markup? = nil,
                 published: Timestamp? = nil, updated: Timestamp? = nil, enclosures: [Enclosure] = [],
-                media: [Enclosure] = [], thumbnail: String? = nil) {
+                media: [Enclosure] = [], thumbnail: String? = nil, duration: Int? = nil) {
         self.title = title
         self.link = link
         self.id = id
@@ -54,6 +56,7 @@ public struct ParsedEntry: Equatable, Sendable {
         self.enclosures = enclosures
         self.media = media
         self.thumbnail = thumbnail
+        self.duration = duration
     }
 }
 

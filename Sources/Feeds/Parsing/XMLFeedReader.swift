@@ -261,8 +261,8 @@ enum XMLFeedReader {
         return found
     }
 
-    /// Media RSS: `media:content` and `media:thumbnail`, directly in the entry or in a `media:group`, and
-    /// `itunes:image` as the last picture to fall back to.
+    /// Media RSS: `media:content` and `media:thumbnail`, directly in the entry or in a `media:group`,
+    /// `itunes:image` as the last picture to fall back to, and `itunes:duration`.
     private static func readMedia(of element: FeedElement, into entry: inout ParsedEntry) {
         var thumbnail: String?
         var itunesImage: String?
@@ -285,6 +285,8 @@ enum XMLFeedReader {
                 if thumbnail == nil { thumbnail = mediaURL(child.attribute("url"), base: child.base) }
             case "itunes:image":
                 if itunesImage == nil { itunesImage = mediaURL(child.attribute("href"), base: child.base) }
+            case "itunes:duration":
+                if entry.duration == nil { entry.duration = EpisodeDuration.seconds(child.text) }
             default:
                 continue
             }

@@ -190,14 +190,16 @@ public final class FeedStore {
                     try database.run("""
                         UPDATE entries SET title = ?, link = ?, author = ?, summary = ?, content = ?,
                             markup_kind = ?, markup_text = ?, markup_base = ?, thumbnail = ?, published = ?, updated = ?,
-                            sort_time = min(coalesce(?, ?, first_seen), first_seen), last_seen = ?, fingerprint = ?
+                            sort_time = min(coalesce(?, ?, first_seen), first_seen), last_seen = ?, fingerprint = ?,
+                            duration = ?
                         WHERE id = ?
                         """, .optional(entry.title), .optional(entry.link), .optional(entry.author),
                         .optional(entry.summary), .optional(entry.content), .optional(entry.markup?.kind.rawValue),
                         .optional(entry.markup?.text), .optional(entry.markup?.base), .optional(Self.rowPicture(of: entry)),
                         .optional(entry.published?.secondsSince1970), .optional(entry.updated?.secondsSince1970),
                         .optional(entry.published?.secondsSince1970), .optional(entry.updated?.secondsSince1970),
-                        .integer(now.secondsSince1970), .integer(fingerprint), .integer(existing.id))
+                        .integer(now.secondsSince1970), .integer(fingerprint),
+                        .optional(entry.duration.map { Int64($0) }), .integer(existing.id))
                     try database.run("DELETE FROM enclosures WHERE entry_id = ?", .integer(existing.id))
                     try insertEnclosures(entry.enclosures, entry: existing.id)
                     updated += 1
@@ -208,15 +210,16 @@ public final class FeedStore {
                     try database.run("""
                         INSERT INTO entries (feed_id, entry_key, title, link, author, summary, content, markup_kind,
                             markup_text, markup_base, thumbnail, published, updated, first_seen, sort_time, last_seen,
-                            fingerprint)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            fingerprint, duration)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, .integer(feed.rawValue), .text(key), .optional(entry.title), .optional(entry.link),
                         .optional(entry.author), .optional(entry.summary), .optional(entry.content),
                         .optional(entry.markup?.kind.rawValue), .optional(entry.markup?.text),
                         .optional(entry.markup?.base), .optional(Self.rowPicture(of: entry)),
                         .optional(entry.published?.secondsSince1970),
                         .optional(entry.updated?.secondsSince1970), .integer(now.secondsSince1970),
-                        .integer(sortTime.secondsSince1970), .integer(now.secondsSince1970), .integer(fingerprint))
+                        .integer(sortTime.secondsSince1970), .integer(now.secondsSince1970), .integer(fingerprint),
+                        .optional(entry.duration.map { Int64($0) }))
                     try insertEnclosures(entry.enclosures, entry: database.lastInsertRowID)
                     added += 1
                 }
@@ -244,7 +247,7 @@ public final class FeedStore {
 
     private static let entryColumns = """
         id, feed_id, entry_key, title, link, author, summary, content, markup_kind, markup_text, markup_base,
-        published, updated, first_seen, read, starred, read_at, thumbnail
+        published, updated, first_seen, read, starred, read_at, thumbnail, duration
         """
 
     /// The newest unread entries across all feeds, newest first.
@@ -300,7 +303,8 @@ public final class FeedStore {
                 updated: row.optionalInt64(at: 12).map(Timestamp.init),
                 firstSeen: Timestamp(secondsSince1970: row.int64(at: 13)), enclosures: [],
                 isRead: row.int64(at: 14) != 0, isStarred: row.int64(at: 15) != 0,
-                readAt: row.optionalInt64(at: 16).map(Timestamp.init), thumbnail: row.string(at: 17)))
+                readAt: row.optionalInt64(at: 16).map(Timestamp.init), thumbnail: row.string(at: 17),
+                duration: row.optionalInt64(at: 18).map { Int($0) }))
         }
         for index in result.indices {
             try database.query("SELECT url, type, length FROM enclosures WHERE entry_id = ? ORDER BY position",
@@ -394,6 +398,8 @@ public final class FeedStore {
                       entry.updated.map { String($0.secondsSince1970) }, entry.thumbnail] {
             hash.add(field)
         }
+        // Only when there is one, so the entries stored before durations were read keep their fingerprints.
+        if let duration = entry.duration { hash.add("duration \(duration)") }
         for enclosure in entry.enclosures {
             hash.add(enclosure.url)
             hash.add(enclosure.type)

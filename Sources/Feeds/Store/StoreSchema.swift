@@ -95,6 +95,10 @@ enum StoreSchema {
         """
         ALTER TABLE sync_changes ADD COLUMN before INTEGER;
         """,
+        // 8: a podcast episode's length, for its box on the article page.
+        """
+        ALTER TABLE entries ADD COLUMN duration INTEGER;
+        """,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

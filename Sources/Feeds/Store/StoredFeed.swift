@@ -85,4 +85,6 @@ public struct StoredEntry: Equatable, Sendable {
     public var readAt: Timestamp?
     /// A picture for the entry's row, if the feed gave one.
     public var thumbnail: String?
+    /// A podcast episode's length in seconds, when the feed said.
+    public var duration: Int? = nil
 }

@@ -46,7 +46,8 @@ final class EntryPages: PagerSource {
     /// The entry's blocks: its markup through the sanitiser, else its plain content or summary, with the boxes of
     /// the audio and video it encloses (a podcast's episode first).
     static func blocks(of entry: StoredEntry) -> [ArticleBlock] {
-        EnclosureBlocks.adding(entry.enclosures, to: bodyBlocks(of: entry), page: entry.link, poster: entry.thumbnail)
+        EnclosureBlocks.adding(entry.enclosures, to: bodyBlocks(of: entry), page: entry.link, poster: entry.thumbnail,
+                               duration: entry.duration)
     }
 
     private static func bodyBlocks(of entry: StoredEntry) -> [ArticleBlock] {
