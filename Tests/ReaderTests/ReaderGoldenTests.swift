@@ -21,19 +21,9 @@ import Widgets
         var settings = ReaderSettings()
         settings.theme = theme
         for panel in Self.panels {
-            // A fresh library for each panel: the tour's shots only read, but each starts from the same samples.
-            var tour = ReaderTour(pixelWidth: panel.width, pixelHeight: panel.height, pixelsPerPoint: panel.scale,
-                                  typesetter: typesetter, settings: settings,
-                                  library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
-                                  now: Timestamp(year: 2026, month: 11, day: 24, hour: 12))
-            tour.utcOffset = { _ in 0 }
+            let tour = Self.tour(panel, settings: settings, typesetter: typesetter)
             for screen in Self.screens {
-                let shot = try #require(try tour.shot(screen), "\(screen) has no picture")
-                let name = "\(screen)-\(theme.rawValue)-\(panel.name)"
-                let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
-                if let problem = try compareWithGolden(shot, named: name, in: directory).problem(name) {
-                    Issue.record(Comment(rawValue: problem))
-                }
+                try Self.expect(tour, screen, matches: "\(screen)-\(theme.rawValue)-\(panel.name)")
             }
         }
     }
@@ -46,18 +36,30 @@ import Widgets
             var settings = ReaderSettings()
             settings.textSize = textSize
             for panel in Self.panels {
-                var tour = ReaderTour(pixelWidth: panel.width, pixelHeight: panel.height, pixelsPerPoint: panel.scale,
-                                      typesetter: typesetter, settings: settings,
-                                      library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
-                                      now: Timestamp(year: 2026, month: 11, day: 24, hour: 12))
-                tour.utcOffset = { _ in 0 }
-                let shot = try #require(try tour.shot(screen), "\(screen) has no picture")
-                let name = "\(screen)-\(Int(textSize))-light-\(panel.name)"
-                let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
-                if let problem = try compareWithGolden(shot, named: name, in: directory).problem(name) {
-                    Issue.record(Comment(rawValue: problem))
-                }
+                let tour = Self.tour(panel, settings: settings, typesetter: typesetter)
+                try Self.expect(tour, screen, matches: "\(screen)-\(Int(textSize))-light-\(panel.name)")
             }
+        }
+    }
+
+    /// The tour over the bundled samples on `panel`, at the goldens' fixed time in UTC. A fresh library each time:
+    /// the tour's shots only read, but each starts from the same samples.
+    static func tour(_ panel: (name: String, width: Int, height: Int, scale: Double), settings: ReaderSettings,
+                     typesetter: Typesetter) -> ReaderTour {
+        var tour = ReaderTour(pixelWidth: panel.width, pixelHeight: panel.height, pixelsPerPoint: panel.scale,
+                              typesetter: typesetter, settings: settings,
+                              library: ReaderLibrary(store: nil, samples: SampleLibrary.documents, writes: false),
+                              now: Timestamp(year: 2026, month: 11, day: 24, hour: 12))
+        tour.utcOffset = { _ in 0 }
+        return tour
+    }
+
+    /// The tour's shot of `screen` against the golden `name`.
+    static func expect(_ tour: ReaderTour, _ screen: String, matches name: String) throws {
+        let shot = try #require(try tour.shot(screen), "\(screen) has no picture")
+        let directory = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
+        if let problem = try compareWithGolden(shot, named: name, in: directory).problem(name) {
+            Issue.record(Comment(rawValue: problem))
         }
     }
 }

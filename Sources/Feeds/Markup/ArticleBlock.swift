@@ -36,6 +36,22 @@ public struct InlineRun: Equatable, Sendable {
     }
 }
 
+extension Array where Element == InlineRun {
+    /// The runs without spaces at either end: a table cell's line, a formula's text. Runs left empty go.
+    func trimmingSpaces() -> [InlineRun] {
+        var runs = self
+        while let first = runs.first, first.text.hasPrefix(" ") {
+            runs[0].text.removeFirst()
+            if runs[0].text.isEmpty { runs.removeFirst() }
+        }
+        while let last = runs.last, last.text.hasSuffix(" ") {
+            runs[runs.count - 1].text.removeLast()
+            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
+        }
+        return runs
+    }
+}
+
 public struct InlineStyle: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

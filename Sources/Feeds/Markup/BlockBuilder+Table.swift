@@ -197,15 +197,7 @@ extension BlockBuilder {
             }
         }
         return lines.compactMap { line in
-            var line = line
-            while let first = line.first, first.text.hasPrefix(" ") {
-                line[0].text.removeFirst()
-                if line[0].text.isEmpty { line.removeFirst() }
-            }
-            while let last = line.last, last.text.hasSuffix(" ") {
-                line[line.count - 1].text.removeLast()
-                if line[line.count - 1].text.isEmpty { line.removeLast() }
-            }
+            let line = line.trimmingSpaces()
             return line.isEmpty ? nil : line
         }
     }

@@ -21,10 +21,10 @@ struct MathText {
         if (text.isComplex || reader.isCut || !text.hasInk), let tex, !tex.isEmpty {
             return [InlineRun(tex, style: [.math, .code])]
         }
-        if text.hasInk { return text.trimmed }
+        if text.hasInk { return text.runs.trimmingSpaces() }
         var plain = MathText(nodes: reader.nodes)
         plain.writeAllText(0, depth: 0)
-        if plain.hasInk { return plain.trimmed }
+        if plain.hasInk { return plain.runs.trimmingSpaces() }
         let alt = HTMLText.collapsingWhitespace(reader.altText ?? "")
         return alt.isEmpty ? [] : [InlineRun(alt, style: [.math])]
     }
@@ -32,20 +32,6 @@ struct MathText {
     private init(nodes: [MathReader.Node]) { self.nodes = nodes }
 
     private var hasInk: Bool { runs.contains { $0.text.contains { $0 != " " } } }
-
-    /// The runs without spaces at either end.
-    private var trimmed: [InlineRun] {
-        var runs = self.runs
-        while let first = runs.first, first.text.hasPrefix(" ") {
-            runs[0].text.removeFirst()
-            if runs[0].text.isEmpty { runs.removeFirst() }
-        }
-        while let last = runs.last, last.text.hasSuffix(" ") {
-            runs[runs.count - 1].text.removeLast()
-            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
-        }
-        return runs
-    }
 
     // MARK: Writing
 
