@@ -1,0 +1,19 @@
+import System
+
+/// The other files of the state directory the kiosk and `lectern admin` share, besides the pairing book's: how
+/// the admin process tells the kiosk it changed the store. The kiosk watches the directory (inotify) for these
+/// names, and looks again every minute whatever it heard, so a lost notification never leaves it stale longer.
+public enum SharedState {
+    /// Rewritten by the admin process after each change to the store (a feed added or removed, an OPML merged):
+    /// the kiosk then reads its library again and fetches what is new.
+    public static let storeChangedName = "store.changed"
+    /// The settings a person changed on the panel or from a phone (the kiosk's `panel.conf`).
+    public static let panelSettingsName = "panel.conf"
+    /// The keys the kiosk was started with from its environment or its flags, which no phone can change.
+    public static let fixedSettingsName = "kiosk.fixed"
+
+    /// Says the store changed, with the time, not flushed: a lost note costs at most the minute's look.
+    public static func noteStoreChanged(directory: String, now: Int64) {
+        try? AtomicFile.write(Array("\(now)\n".utf8), to: directory + "/" + storeChangedName, durable: false)
+    }
+}
