@@ -59,7 +59,7 @@ say "packages: $include"
 rootfs=$cache/rootfs$([ $test_image -eq 1 ] && echo -test || true)
 rm -rf "$rootfs" && mkdir -p "$rootfs"
 # Whatever systemd/ holds for the image: the unit, and sysusers/tmpfiles entries once they are there.
-units=$(ls "$repo"/systemd/*.service "$repo"/systemd/*.timer 2>/dev/null || true)
+units=$(ls "$repo"/systemd/*.service "$repo"/systemd/*.socket "$repo"/systemd/*.timer 2>/dev/null || true)
 sysusers=$(ls "$repo"/systemd/sysusers.d/*.conf 2>/dev/null || true)
 tmpfiles=$(ls "$repo"/systemd/tmpfiles.d/*.conf 2>/dev/null || true)
 presets=$(ls "$repo"/systemd/*.preset 2>/dev/null || true)
@@ -98,7 +98,9 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
     systemd-sysusers --root="$1" >/dev/null
     # What tmpfiles.d makes under /etc must be there before the root turns read-only.
     for conf in $tmpfiles; do systemd-tmpfiles --root="$1" --create --prefix=/etc "$conf" || true; done
-    chroot "$1" systemctl enable lectern.service 2>/dev/null
+    chroot "$1" systemctl enable lectern.service lectern-admin.socket systemd-networkd.service 2>/dev/null
+    # The wired network by DHCP (QEMU'"'"'s user network), as on the Pi.
+    printf "[Match]\nName=e*\n\n[Network]\nDHCP=yes\n" > "$1/etc/systemd/network/20-wired.network"
     # The panel is the only thing on the screen; nothing on a read-only root for apt to do.
     chroot "$1" systemctl mask getty@tty1.service getty-static.service apt-daily.timer apt-daily-upgrade.timer \
       dpkg-db-backup.timer 2>/dev/null
@@ -150,7 +152,7 @@ cp /bin/busybox "$initramfs/bin/busybox"
 for applet in sh mount umount insmod sleep cat switch_root; do ln -s busybox "$initramfs/bin/$applet"; done
 : > "$initramfs/modules"
 qemu_modules "$initramfs" "$initramfs/modules" virtio_pci virtio_blk ext4 crc32c_generic virtio_gpu virtio_console \
-  evdev uinput
+  evdev uinput virtio_net
 cat > "$initramfs/init" <<'INIT'
 #!/bin/sh
 mount -t proc proc /proc

@@ -63,7 +63,7 @@ machine=$(od -An -tu2 -j18 -N2 "$bin" | tr -d ' ')
   || die "$bin is not an arm64 (AArch64) ELF binary: make pi-image builds one (docs/appliance.md)"
 [ -z "$env_file" ] || [ -f "$env_file" ] || die "no environment file at $env_file"
 for f in config.txt cmdline.txt lectern.conf; do [ -f "$here/$f" ] || die "missing $here/$f"; done
-for f in lectern.service lectern-retry.timer lectern.preset sysusers.d/lectern.conf tmpfiles.d/lectern.conf \
+for f in lectern.service lectern-retry.timer lectern-admin.service lectern-admin.socket lectern.preset sysusers.d/lectern.conf tmpfiles.d/lectern.conf \
          logind.conf.d/lectern.conf lectern.env.example udev/70-lectern-backlight.rules; do
   [ -f "$repo/systemd/$f" ] || die "missing $repo/systemd/$f"
 done
@@ -89,7 +89,7 @@ fi
 # The C libraries lectern links (trixie's names), checked against the binary after the tree is made.
 packages=(systemd-sysv udev dbus systemd-resolved systemd-timesyncd kmod
           libdrm2 libinput10 libudev1 libfreetype6 libharfbuzz0b libxml2 libcurl4t64 libsqlite3-0
-          libpng16-16t64 libwebp7 libwebpmux3 libjpeg62-turbo libgif7 libqrencode4 ca-certificates fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
+          libpng16-16t64 libwebp7 libwebpmux3 libjpeg62-turbo libgif7 libqrencode4 libmicrohttpd12t64 ca-certificates fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
           fonts-noto-color-emoji
           e2fsprogs raspi-firmware "$kernel_package" initramfs-tools)
 mmdebstrap_cmd=(mmdebstrap --quiet --variant=minbase --mode=root --architecture=arm64 --components=main,non-free-firmware
@@ -108,10 +108,10 @@ tree=$cache/rootfs-$tree_key
 if [ "$dry_run" = 1 ]; then
   say "dry run: $bin is an arm64 ELF; would write $out"
   if [ -f "$tree/.ready" ]; then say "root tree: copy of $tree"; else say "root tree: ${mmdebstrap_cmd[*]}"; fi
-  say "install: /usr/bin/lectern, /usr/lib/systemd/system/{lectern.service,lectern-retry.timer},"
+  say "install: /usr/bin/lectern, /usr/lib/systemd/system/{lectern.service,lectern-retry.timer,lectern-admin.service,lectern-admin.socket},"
   say "  /usr/lib/sysusers.d/lectern.conf, /usr/lib/tmpfiles.d/lectern.conf, /usr/lib/systemd/system-preset/20-lectern.preset,"
   say "  /etc/systemd/logind.conf.d/lectern.conf, /etc/lectern/${env_file:+lectern.env and }(lectern.env.example in /usr/share/doc/lectern)"
-  say "then: systemd-sysusers, systemd-tmpfiles --create, systemctl enable lectern.service systemd-networkd.service,"
+  say "then: systemd-sysusers, systemd-tmpfiles --create, systemctl enable lectern.service lectern-admin.socket systemd-networkd.service,"
   say "  mask getty@tty1, serial-getty@ and the timers that write to the root; fstab; volatile journal"
   say "disk: MBR $disk_id, p1 FAT32 ${boot_mb} MiB (boot, with lectern.conf), p2 ext4 read-only root, p3 ext4 ${data_mb} MiB at /var/lib/lectern"
   for problem in "${problems[@]}"; do say "would stop: $problem"; done
@@ -157,6 +157,8 @@ say "installing lectern and its units"
 install -D -m 0755 "$bin" "$root/usr/bin/lectern"
 install -D -m 0644 "$repo/systemd/lectern.service" "$root/usr/lib/systemd/system/lectern.service"
 install -D -m 0644 "$repo/systemd/lectern-retry.timer" "$root/usr/lib/systemd/system/lectern-retry.timer"
+install -D -m 0644 "$repo/systemd/lectern-admin.service" "$root/usr/lib/systemd/system/lectern-admin.service"
+install -D -m 0644 "$repo/systemd/lectern-admin.socket" "$root/usr/lib/systemd/system/lectern-admin.socket"
 install -D -m 0644 "$repo/systemd/sysusers.d/lectern.conf" "$root/usr/lib/sysusers.d/lectern.conf"
 install -D -m 0644 "$repo/systemd/tmpfiles.d/lectern.conf" "$root/usr/lib/tmpfiles.d/lectern.conf"
 install -D -m 0644 "$repo/systemd/lectern.preset" "$root/usr/lib/systemd/system-preset/20-lectern.preset"
@@ -172,7 +174,7 @@ systemd-sysusers --root="$root" - < "$repo/systemd/sysusers.d/lectern.conf"
 systemd-tmpfiles --root="$root" --create --prefix=/etc - < "$repo/systemd/tmpfiles.d/lectern.conf"
 [ -z "$env_file" ] || install -m 0644 "$env_file" "$root/etc/lectern/lectern.env"
 
-systemctl --quiet --root="$root" enable lectern.service systemd-networkd.service
+systemctl --quiet --root="$root" enable lectern.service lectern-admin.socket systemd-networkd.service
 # No login prompt on the panel's VT (Debian enables getty@tty1 when systemd is installed), and nothing that
 # would write to the read-only root on a timer.
 systemctl --quiet --root="$root" mask getty@tty1.service serial-getty@.service apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \

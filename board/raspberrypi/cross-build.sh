@@ -61,8 +61,10 @@ fi
 # --- the arm64 sysroot: trixie's -dev packages, and the Swift runtime beside them ------------------------------
 dev_packages=libc6-dev,libgcc-14-dev,libstdc++-14-dev,linux-libc-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev
 dev_packages+=,libharfbuzz-dev,libxml2-dev,libcurl4-openssl-dev,libsqlite3-dev,libpng-dev,libwebp-dev,libjpeg62-turbo-dev
-dev_packages+=,libgif-dev,libqrencode-dev,libsdl2-dev
-if [ ! -f "$sysroot/.ready" ] || [ "$(cat "$sysroot/.ready")" != "$version" ]; then
+dev_packages+=,libgif-dev,libqrencode-dev,libmicrohttpd-dev,libsdl2-dev
+# The sysroot is made again when the compiler's version or the package list changes.
+sysroot_key="$version $(echo "$dev_packages" | sha256sum | cut -c1-12)"
+if [ ! -f "$sysroot/.ready" ] || [ "$(cat "$sysroot/.ready")" != "$sysroot_key" ]; then
   say "making the arm64 sysroot: Debian trixie's -dev packages (once)"
   rm -rf "$sysroot"
   mmdebstrap --quiet --variant=extract --mode=root --architectures=arm64 --aptopt='APT::Install-Recommends "false"' \
@@ -79,7 +81,7 @@ if [ ! -f "$sysroot/.ready" ] || [ "$(cat "$sysroot/.ready")" != "$version" ]; t
   cp -a "$runtime/usr/libexec/swift/lib/swift_static" "$sysroot/usr/lib/swift_static"
   cp -a "$runtime/usr/libexec/swift/lib/clang" "$sysroot/usr/lib/clang"
   rm -rf "$runtime"
-  echo "$version" > "$sysroot/.ready"
+  echo "$sysroot_key" > "$sysroot/.ready"
 fi
 trixie_glibc=$(strings "$sysroot/usr/lib/aarch64-linux-gnu/libc.so.6" | sed -n 's/^GNU C Library (Debian GLIBC \([^)]*\)).*/\1/p' | head -1)
 
