@@ -15,9 +15,18 @@ extension ReaderApp {
         } else {
             fields.append(("menu", .null))
         }
-        if case .code(let code)? = overlay { fields.append(("qr", .object([("text", .string(code.text))]))) } else {
-            fields.append(("qr", .null))
+        switch overlay {
+        case .code(let code)?: fields.append(("qr", .object([("text", .string(code.text))])))
+        case .pairing(let card)?: fields.append(("qr", .object([("text", .string(card.url))])))
+        default: fields.append(("qr", .null))
         }
+        if let card = pairingCard {
+            fields.append(("pairing", .object([("expires", .integer(Int(card.window.secondsLeft(at: wallNow.secondsSince1970)))),
+                                               ("state", .string(card.window.state.rawValue))])))
+        } else {
+            fields.append(("pairing", .null))
+        }
+        fields.append(("notice", (footNote?.words ?? context.notice).map { .string($0) } ?? .null))
         fields.append(("textSize", .number(context.settings.bodySize)))
         fields.append(("unread", .integer(context.library.unreadCount())))
         fields.append(("theme", .string(context.settings.theme.rawValue)))

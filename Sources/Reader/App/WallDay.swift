@@ -40,11 +40,20 @@ struct WallDay: Equatable {
     private var fingers = TouchSlots()
 
     init(settings: ReaderSettings, now: Double) {
+        lastTouch = now
+        idleSeconds = nil
+        dimSeconds = 0
+        wakeSeconds = 0
+        follow(settings)
+    }
+
+    /// Takes the idle minutes and the night from `settings` (changed from a phone), keeping where the day is: the
+    /// next `advance` moves it to what they say now.
+    mutating func follow(_ settings: ReaderSettings) {
         idleSeconds = settings.idleMinutes > 0 ? settings.idleMinutes * 60 : nil
         schedule = settings.night.flatMap(NightSchedule.init)
         dimSeconds = settings.dimMinutes * 60
         wakeSeconds = settings.wakeMinutes * 60
-        lastTouch = now
     }
 
     // MARK: Input
