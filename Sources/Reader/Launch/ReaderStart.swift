@@ -1,5 +1,6 @@
 import Feeds
 import Logging
+import Pairing
 import Platform
 
 /// What every run of the reader starts from, on the panel, in the window or headless: its settings from their
@@ -66,6 +67,21 @@ public struct ReaderStart {
         let kiosk = ReaderKiosk(settings: settings, store: store, stateDirectory: stateDirectory, events: events, log: log,
                                 userAgent: userAgent)
         kiosk.startNotices = notices
+        if let stateDirectory {
+            let environment = ProcessEnvironment.current()
+            let book = SettingsBook(stateDirectory: stateDirectory,
+                                    configFiles: configFile.map { [$0] } ?? ReaderLaunch.configurationFiles(environment),
+                                    cardDirectory: ReaderLaunch.cardDirectory(environment))
+            // What a phone may not change this run: the admin process reads it.
+            do { try book.writeFixed(environment: environment, flags: flags) } catch { log.warning("\(SharedState.fixedSettingsName) not written: \(error)") }
+            kiosk.settingsBook = book
+            kiosk.recomputeSettings = { [self] in
+                do { return try self.settings(panelDirectory: stateDirectory).settings } catch {
+                    log.error("settings not taken again: \(error)")
+                    return nil
+                }
+            }
+        }
         return kiosk
     }
 
