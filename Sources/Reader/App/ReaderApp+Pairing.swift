@@ -29,7 +29,7 @@ extension ReaderApp {
         }
     }
 
-    private func showPairingCard(_ window: PairingWindow, pairing: PanelPairing) {
+    func showPairingCard(_ window: PairingWindow, pairing: PanelPairing) {
         overlay = .pairing(PairingCard(window: window, url: pairing.url(for: window), now: wallNow.secondsSince1970))
         pairingTick = time
     }
