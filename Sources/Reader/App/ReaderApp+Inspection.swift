@@ -20,6 +20,12 @@ extension ReaderApp {
         case .pairing(let card)?: fields.append(("qr", .object([("text", .string(card.url))])))
         default: fields.append(("qr", .null))
         }
+        fields.append(("textSize", .number(context.settings.bodySize)))
+        fields.append(("unread", .integer(context.library.unreadCount())))
+        fields.append(("theme", .string(context.settings.theme.rawValue)))
+        fields.append(("samples", .bool(context.library.showsSamples)))
+        fields.append(("power", .string((wall?.power ?? .on).rawValue)))
+        fields.append(("saving", .bool(context.library.unsavedReason == nil)))
         if let card = pairingCard {
             fields.append(("pairing", .object([("expires", .integer(Int(card.window.secondsLeft(at: wallNow.secondsSince1970)))),
                                                ("state", .string(card.window.state.rawValue))])))
@@ -27,12 +33,6 @@ extension ReaderApp {
             fields.append(("pairing", .null))
         }
         fields.append(("notice", (footNote?.words ?? context.notice).map { .string($0) } ?? .null))
-        fields.append(("textSize", .number(context.settings.bodySize)))
-        fields.append(("unread", .integer(context.library.unreadCount())))
-        fields.append(("theme", .string(context.settings.theme.rawValue)))
-        fields.append(("samples", .bool(context.library.showsSamples)))
-        fields.append(("power", .string((wall?.power ?? .on).rawValue)))
-        fields.append(("saving", .bool(context.library.unsavedReason == nil)))
         if let ambient = screen as? AmbientScreen, let card = ambient.currentCard {
             fields.append(("card", .object([("id", .string(card.row.entry.key)), ("title", .string(card.row.title)),
                                             ("continues", .bool(card.continues))])))
