@@ -78,11 +78,11 @@ import Text
     @Test func theMinutesLookFindsAStoreChangeWithNoNote() throws {
         defer { finish() }
         let watch = SharedStateWatch(directory: folder, events: events) { [store] in try? store.database.integer("PRAGMA data_version") }
-        #expect(watch.look().contains(SharedState.storeChangedName), "everything is news to the first look")
+        #expect(watch.look().contains(SharedStateWatch.storeVersionName), "everything is news to the first look")
         #expect(watch.look().isEmpty)
         let other = try FeedStore(path: folder + "/feeds.sqlite")
         _ = try other.addFeed(url: "http://127.0.0.1:1/quiet", at: LocalTime.now())
-        #expect(watch.look() == [SharedState.storeChangedName], "the store's data version moved")
+        #expect(watch.look() == [SharedStateWatch.storeVersionName], "the store's data version moved")
         try book.write([("theme", "sepia")], origin: .phone)
         #expect(watch.look() == [SharedState.panelSettingsName])
     }

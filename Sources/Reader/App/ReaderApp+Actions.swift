@@ -109,7 +109,9 @@ extension ReaderApp {
         let samples = context.library.showsSamples
         defer { showedSamples = samples }
         switch screen {
-        case is FeedsScreen: show([FeedsScreen(context: context)])
+        case let feeds as FeedsScreen:
+            // Drawn again only when the subscriptions changed: a refresh's own writes move the store too.
+            if feeds.feeds.map(\.url) != context.library.feeds().map(\.url) { show([FeedsScreen(context: context)]) }
         case let notice as NoticeScreen where notice.kind == .empty:
             if context.library.hasFeeds { show([river(.unread)]) }
         case let list as ListScreen where samples != showedSamples:

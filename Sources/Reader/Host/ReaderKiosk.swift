@@ -215,14 +215,13 @@ public final class ReaderKiosk {
             wireSync()
             startKeepers()
         }
-        if names.contains(SharedState.storeChangedName) {
+        if names.contains(SharedState.storeChangedName) || names.contains(SharedStateWatch.storeVersionName) {
             app?.libraryChanged()
-            if !rebuild {
-                // A feed added from a phone is fetched now, not at the next scheduled look.
-                keeper?.refreshDue()
-                syncKeeper?.syncNow()
-            }
+            // A feed added from a phone is fetched now, not at the next scheduled look (only what is due is).
+            if !rebuild { keeper?.refreshDue() }
         }
+        // Only the admin's note asks the account for a sync: the store's version moves with every sync too.
+        if names.contains(SharedState.storeChangedName), !rebuild { syncKeeper?.syncNow() }
         if names.contains(PairingBook.phonesName) { app?.phonesChanged() }
         if names.contains(PairingBook.windowName) { app?.pairingWindowChanged(pairing?.book.window()) }
         redraw()

@@ -12,6 +12,9 @@ public final class SharedStateWatch {
     /// The files the kiosk reacts to.
     public static let names: Set<String> = [PairingBook.windowName, PairingBook.phonesName, SharedState.panelSettingsName,
                                             SharedState.storeChangedName, CardSetup.storedPasswordName]
+    /// What the minute's look reports when the store's data version moved: another connection wrote it (the admin
+    /// process, or the panel's own refresh or sync workers, which cannot be told apart).
+    public static let storeVersionName = "data_version"
     /// How long a missed notification may go unnoticed, seconds.
     static let lookEvery = 60.0
 
@@ -89,8 +92,8 @@ public final class SharedStateWatch {
         }
     }
 
-    /// The names whose file moved since the last look (a store whose data version moved counts as
-    /// `store.changed`), the new stamps kept.
+    /// The names whose file moved since the last look (and `storeVersionName` when the store's data version
+    /// moved), the new stamps kept.
     func look() -> Set<String> {
         var changed: Set<String> = []
         for name in Self.names {
@@ -99,7 +102,7 @@ public final class SharedStateWatch {
             stamps[name] = stamp
         }
         let now = storeVersion()
-        if now != version { changed.insert(SharedState.storeChangedName) }
+        if now != version { changed.insert(Self.storeVersionName) }
         version = now
         return changed
     }
