@@ -182,3 +182,39 @@ import Touch
         #expect(field("notice")?.text.contains("no state directory") == true)
     }
 }
+
+/// The wall and the card: ambient waits while a person pairs, and a window opened from a shell brings the panel
+/// out of ambient to show its code.
+@Suite struct PairingWallTests {
+    @Test func ambientWaitsForTheCardAndGivesWayToAShellsWindow() throws {
+        var template = Array("/tmp/lectern-pairing-XXXXXX".utf8CString)
+        let folder = String(cString: mkdtemp(&template)!)
+        defer { _ = system("rm -rf '\(folder)'") }
+        var settings = ReaderSettings()
+        settings.idleMinutes = 1
+        let reader = try HeadlessReader.overSamples(settings: settings)
+        let book = PairingBook(directory: folder)
+        reader.context.pairing = PanelPairing(book: book, address: "192.0.2.7")
+        var time = 0.0
+        func run(until end: Double) throws {
+            while time < end {
+                let next = reader.loop.needsFrame ? time + 1.0 / 60 : (reader.loop.wakeTime ?? end)
+                time = min(end, max(next, time + 1.0 / 60))
+                try reader.loop.frame(at: time)
+            }
+        }
+        try run(until: 0.1)
+        reader.app.perform(.showPairing)
+        try run(until: 90)
+        #expect(reader.app.screenName == "list" && reader.app.pairingCard != nil, "ambient held off while the card shows")
+        try reader.app.closePairingCard(#require(reader.app.pairingCard))
+        try run(until: 151)
+        #expect(reader.app.screenName == "ambient")
+        // `lectern pair` from a shell, heard by the kiosk.
+        let start = Timestamp(year: 2026, month: 11, day: 24, hour: 12).secondsSince1970
+        try book.open(now: start + Int64(time))
+        reader.app.pairingWindowChanged(book.window())
+        try run(until: time + 1)
+        #expect(reader.app.screenName == "list" && reader.app.pairingCard?.window.code == book.window()?.code)
+    }
+}

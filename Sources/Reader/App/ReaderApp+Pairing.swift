@@ -50,12 +50,26 @@ extension ReaderApp {
                 needsFullDraw = true
             case .cancelled: overlay = nil
             }
-        } else if window.isOpen(at: wallNow.secondsSince1970), let pairing = context.pairing, !screen.isWall,
-                  window.code != lastPairingCode {
-            // Opened elsewhere (`lectern pair`): the same card, so the person at the panel sees the code.
+        } else if window.isOpen(at: wallNow.secondsSince1970), let pairing = context.pairing, window.code != lastPairingCode {
+            // Opened elsewhere (`lectern pair`): the same card, so the person at the panel sees the code; ambient
+            // gives way to it (a panel dark for the night stays dark).
+            if screen.isWall {
+                if wall?.mode == .night {
+                    lastPairingCode = window.code
+                    return
+                }
+                wall?.stir(at: time)
+                comeBack()
+            }
             showPairingCard(window, pairing: pairing)
         }
         lastPairingCode = window.code
+    }
+
+    /// While an open window's card shows, the panel is not idle: ambient would hide the code.
+    func holdWallForPairing(at time: Double) {
+        guard let card = pairingCard, card.window.state == .open else { return }
+        wall?.stir(at: time)
     }
 
     /// The card tapped away: an open window is cancelled, so its code is no use to anyone afterwards.

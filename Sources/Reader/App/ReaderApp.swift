@@ -201,6 +201,7 @@ public final class ReaderApp: Scene {
 
     public func advance(to time: Double) -> Bool {
         self.time = time
+        holdWallForPairing(at: time)
         advanceWall(to: time)
         picturesArrived = false
         takeRefreshReports()

@@ -88,6 +88,14 @@ struct WallDay: Equatable {
     /// A person left ambient for a screen (a tap on a card, the list button).
     mutating func leaveAmbient() { if mode == .ambient { mode = .awake } }
 
+    /// Something a person must see came without a touch (a pairing window opened from a shell), or a person is
+    /// busy at the panel without touching it (pairing a phone): ambient gives way and the idle minutes count from
+    /// `time`. The night keeps its schedule.
+    mutating func stir(at time: Double) {
+        lastTouch = time
+        leaveAmbient()
+    }
+
     // MARK: Time
 
     /// Moves the day to `time`, `second` seconds after local midnight. Returns whether the mode or the power
