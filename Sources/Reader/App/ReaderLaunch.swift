@@ -72,10 +72,6 @@ public enum ReaderLaunch {
     public static func savePlace(_ place: ReaderPlace, directory: String) throws {
         try AtomicFile.write(place.encoded, to: directory + "/" + placeName)
     }
-
-    public static func savePanelSettings(_ settings: ReaderSettings, directory: String) throws {
-        try AtomicFile.write(Array(ReaderConfiguration.panelFile(settings).utf8), to: directory + "/" + panelSettingsName)
-    }
 }
 
 extension ReaderLaunch {
