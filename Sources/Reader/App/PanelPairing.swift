@@ -4,17 +4,25 @@ import Pairing
 /// address a phone reaches the panel at (the pairing URL's host). None without a state directory.
 public struct PanelPairing: Sendable {
     public var book: PairingBook
-    public var address: String
+    /// The address given outright (a test's); nil: the panel's address when a window opens, as the network may
+    /// have come up (or changed) since the kiosk started.
+    public var address: String?
+    var environment: [String: String] = [:]
 
     public init(book: PairingBook, address: String) {
         self.book = book
         self.address = address
     }
 
-    /// Pairing in `stateDirectory`, at the address the panel has now (`LECTERN_ADMIN_ADDRESS` gives one).
+    /// Pairing in `stateDirectory`, at the address the panel has when a window opens (`LECTERN_ADMIN_ADDRESS`
+    /// gives one).
     public init(stateDirectory: String, environment: [String: String]) {
-        self.init(book: PairingBook(directory: stateDirectory), address: PanelAddress.current(environment: environment))
+        book = PairingBook(directory: stateDirectory)
+        address = nil
+        self.environment = environment
     }
 
-    public func url(for window: PairingWindow) -> String { PanelAddress.pairingURL(address: address, code: window.code) }
+    public func url(for window: PairingWindow) -> String {
+        PanelAddress.pairingURL(address: address ?? PanelAddress.current(environment: environment), code: window.code)
+    }
 }
