@@ -132,3 +132,19 @@ import Testing
         #expect(try AtomicFile.read(folders.state + "/sync-password") == Array("battery staple".utf8))
     }
 }
+
+extension SettingsBookTests {
+    /// The account route writes without the phone's key filter, but never a value the panel would refuse; and a
+    /// bad value that got into the file anyway (a hand edit) is said at start, never stops the panel.
+    @Test func aBadValueNeverReachesOrStopsThePanel() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        #expect(throws: SettingError.self) { try folders.book.write([("sync-url", "gopher://x")], origin: .phone) }
+        #expect(!AtomicFile.exists(folders.state + "/panel.conf"))
+        try folders.write("theme = dark\nsync-url = gopher://x # phone\n", to: folders.state + "/panel.conf")
+        let (settings, problems) = try ReaderLaunch.settings(configFiles: [], panelFile: folders.state + "/panel.conf",
+                                                             environment: [:], flags: [])
+        #expect(settings.theme == .dark && settings.syncURL == nil)
+        #expect(problems.count == 1 && problems[0].contains("sync-url"), "\(problems)")
+    }
+}

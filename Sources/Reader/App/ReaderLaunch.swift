@@ -30,8 +30,10 @@ public enum ReaderLaunch {
             }
         }
         if let panelFile, let bytes = try? AtomicFile.read(panelFile, limit: 1 << 16),
-           let saved = try? ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: panelFile) {
-            // A damaged file of the panel's own is skipped, never fatal: the owner's settings still apply.
+           var saved = try? ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: panelFile) {
+            // A damaged file of the panel's own is skipped, and a value in it the panel cannot take is said, never
+            // fatal: the owner's settings still apply.
+            saved.forgiving = true
             sources.append(saved)
         }
         sources.append(ReaderConfiguration.environmentSource(environment))

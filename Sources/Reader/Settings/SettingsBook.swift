@@ -99,10 +99,15 @@ public struct SettingsBook: Sendable {
     }
 
     /// Writes `values` into `panel.conf` as changed from `origin` (a phone's lines marked so), keeping every other
-    /// key as it was. No key filter: the panel writes its own keys, the account route the sync keys.
+    /// key as it was. No key filter: the panel writes its own keys, the account route the sync keys. Each value
+    /// must be one its key takes (the error says what it takes), so the file never holds what the panel refuses.
     public func write(_ values: [(key: String, value: String)], origin: SettingSource) throws {
-        for (key, value) in values where !ReaderSettings.keys.contains(key) || !Self.fitsOneLine(value) {
-            throw SettingError(key: key, value: value, expected: ReaderSettings.keys.contains(key) ? "one line without #" : nil)
+        var check = ReaderSettings()
+        for (key, value) in values {
+            guard Self.fitsOneLine(value) else {
+                throw SettingError(key: key, value: value, expected: ReaderSettings.keys.contains(key) ? "one line without #" : nil)
+            }
+            try check.set(key, to: value)
         }
         try locked {
             var file = Self.read(panelPath)
