@@ -44,7 +44,9 @@ final class PairingCard {
         let square = Rect(x: card.minX + pad, y: card.minY + pad, width: side, height: side)
         let refused = window.state == .refused
         if !refused, let qr = code.code { QRCodeView.draw(qr, into: canvas, square: square) }
-        let column = wide ? Rect(x: square.maxX + pad, y: card.minY + pad, width: card.maxX - square.maxX - 2 * pad, height: side)
+        // Closed by wrong codes: no code to scan, the words across the card.
+        let column = refused ? Rect(x: card.minX + pad, y: card.minY + pad, width: card.width - 2 * pad, height: card.height - 2 * pad)
+            : wide ? Rect(x: square.maxX + pad, y: card.minY + pad, width: card.maxX - square.maxX - 2 * pad, height: side)
             : Rect(x: card.minX + pad, y: square.maxY + pad, width: card.width - 2 * pad, height: card.maxY - square.maxY - 2 * pad)
         let typography = context.typography
         func style(_ size: Double, _ weight: FontWeight = .regular, _ color: Color, mono: Bool = false) -> TextStyle {
@@ -52,17 +54,17 @@ final class PairingCard {
         }
         var lines: [(String, TextStyle, Double)] = [("Pair a phone", style(24, .bold, ink), 12)]
         if refused {
-            lines.append(("This window closed after ten wrong codes. Tap, then open a new one from the menu's Phone.",
-                          style(17, .regular, ink), 12))
+            lines.append(("This pairing window closed after ten wrong codes. To try again, tap to close it, then choose "
+                          + "Phone in the menu.", style(17, .regular, ink), 0))
         } else {
             lines += [("Scan the code with the phone's camera, or open this address on a phone on the same network:",
                        style(15, .regular, grey), 8),
                       (url, style(15, .bold, ink), 16),
                       ("Code", style(13, .regular, grey), 4),
                       (PairingCode.grouped(window.code), style(20, .bold, ink, mono: true), 16),
-                      (Self.timeLeft(shownLeft), style(17, .bold, ink), 8)]
+                      (Self.timeLeft(shownLeft), style(17, .bold, ink), 8),
+                      ("Tap to close.", style(13, .regular, grey), 0)]
         }
-        lines.append(("Tap to close.", style(13, .regular, grey), 0))
         var y = column.minY
         for (words, textStyle, after) in lines {
             let layout = typography.layout(words, style: textStyle, paragraph: ParagraphStyle(lineHeight: 1.3), width: column.width)
