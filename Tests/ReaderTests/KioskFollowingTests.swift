@@ -25,10 +25,12 @@ import Text
         settings.samples = false
         kiosk = ReaderKiosk(settings: settings, store: store, stateDirectory: folder, events: events,
                             log: Logger(label: "test"), userAgent: "Lectern/test")
-        let panelFile = folder + "/panel.conf"
+        let (panelFile, state) = (folder + "/panel.conf", folder)
         kiosk.recomputeSettings = {
-            var fresh = try? ReaderLaunch.settings(configFiles: [], panelFile: panelFile, environment: [:], flags: []).settings
-            fresh?.samples = false
+            guard var fresh = try? ReaderLaunch.settings(configFiles: [], panelFile: panelFile, environment: [:], flags: []).settings
+            else { return nil }
+            fresh.samples = false
+            ReaderStart.takeStoredPassword(&fresh, state: state)
             return fresh
         }
         kiosk.settingsBook = book
@@ -85,6 +87,22 @@ import Text
         #expect(watch.look() == [SharedStateWatch.storeVersionName], "the store's data version moved")
         try book.write([("theme", "sepia")], origin: .phone)
         #expect(watch.look() == [SharedState.panelSettingsName])
+    }
+
+    @Test func anAccountSetFromAPhoneSyncsAndTurnedOffFetchesAgain() throws {
+        defer { finish() }
+        #expect(app.context.library.syncAccount == nil)
+        // The account route: the password first, then the keys.
+        try book.storePassword("secret")
+        try book.write([("sync", "fever"), ("sync-url", "http://127.0.0.1:1/fever/"), ("sync-user", "me@example.org")],
+                       origin: .phone)
+        try loop { app.context.library.syncAccount != nil }
+        #expect(app.context.library.syncAccount == "fever http://127.0.0.1:1/fever/ as me@example.org")
+        #expect(app.context.library.syncProblem == nil, "the stored password is the account's")
+        #expect(app.startSync != nil, "a pull asks the account")
+        try book.write([("sync", "local")], origin: .phone)
+        try loop { app.context.library.syncAccount == nil }
+        #expect(app.context.library.syncAccount == nil && app.startSync == nil)
     }
 
     @Test func aWindowOpenedFromAShellShowsItsCard() throws {

@@ -26,11 +26,16 @@ public struct ReaderStart {
         var (settings, problems) = try ReaderLaunch.settings(
             configFiles: files, panelFile: panelDirectory.map { $0 + "/" + ReaderLaunch.panelSettingsName },
             environment: environment, flags: flags)
-        if settings.sync != nil, settings.syncPasswordFile == nil, let panelDirectory,
-           AtomicFile.exists(panelDirectory + "/" + CardSetup.storedPasswordName) {
-            settings.syncPasswordFile = panelDirectory + "/" + CardSetup.storedPasswordName
-        }
+        if let panelDirectory { Self.takeStoredPassword(&settings, state: panelDirectory) }
         return (settings, problems)
+    }
+
+    /// The password kept in the state directory (moved from the card, or set from a phone) is the account's when
+    /// no other file is named.
+    public static func takeStoredPassword(_ settings: inout ReaderSettings, state: String) {
+        if settings.sync != nil, settings.syncPasswordFile == nil, AtomicFile.exists(state + "/" + CardSetup.storedPasswordName) {
+            settings.syncPasswordFile = state + "/" + CardSetup.storedPasswordName
+        }
     }
 
     /// The state directory, the settings (with the panel's own changes), the store with the OPML files merged in
