@@ -105,6 +105,26 @@ import Text
         #expect(app.context.library.syncAccount == nil && app.startSync == nil)
     }
 
+    @Test func aPhoneThatPairsThroughTheAdminIsSaidAndListedAndForgettingItShows() throws {
+        defer { finish() }
+        app.perform(.showPairing)
+        let pairing = PairingBook(directory: folder)
+        let window = try #require(pairing.window())
+        // The admin process takes the phone's code.
+        guard case .paired(let phone) = try pairing.pair(code: window.code, name: "Firefox on Android",
+                                                         now: LocalTime.now().secondsSince1970) else {
+            Issue.record("not paired"); return
+        }
+        try loop { app.pairingCard == nil }
+        #expect(app.pairingCard == nil && app.footNote?.words == "Paired: Firefox on Android")
+        app.perform(.showSettings)
+        #expect((app.screen as? NoticeScreen)?.targets.contains { $0.name == "Forget" } == true)
+        // Forgotten from another phone: the list follows.
+        try pairing.forget(id: phone.id)
+        try loop { (app.screen as? NoticeScreen)?.targets.contains { $0.name == "Forget" } == false }
+        #expect((app.screen as? NoticeScreen)?.targets.contains { $0.name == "Forget" } == false)
+    }
+
     @Test func aWindowOpenedFromAShellShowsItsCard() throws {
         defer { finish() }
         let window = try PairingBook(directory: folder).open(now: LocalTime.now().secondsSince1970)
