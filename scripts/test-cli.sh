@@ -110,6 +110,24 @@ assert last["article"]["id"] == row["id"] and last["article"]["transition"] is N
 assert set(last["article"]) >= {"id", "link", "title", "scrollY", "contentHeight", "transition"}
 assert last["unread"] == frames[0]["unread"] - 1, (frames[0]["unread"], last["unread"])
 PY
+# Pairing a phone (ADMIN.md): the menu's Phone opens a window beside the store and shows its URL as a QR code
+# with the seconds left; a tap on the card closes it and cancels the window.
+mkdir -p "$work/phone"
+printf '0 0 down 760 28\n60000 0 up 760 28\n1000000 0 down 400 372\n1060000 0 up 400 372\n3000000 0 down 400 240\n3060000 0 up 400 240\n' > "$work/phone.trace"
+LECTERN_ADMIN_ADDRESS=127.0.0.1:8080 "$bin" replay reader "$work/phone.trace" --json --store "$work/phone/reader.sqlite" \
+  --now 2026-11-24T12:00:00Z >"$work/phone.out" 2>&1 || true
+check "replay reader: the menu's Phone shows the pairing URL as a QR code and the seconds left; a tap cancels the window" python3 - "$work/phone.out" "$work/phone/pairing.window" <<'PY'
+import json, sys
+frames = [json.loads(line) for line in open(sys.argv[1])]
+def at(t): return min(frames, key=lambda f: abs(f["t"] - t))
+assert "Phone" in [item["name"] for item in at(0.8)["menu"]["items"]], at(0.8)["menu"]
+card = at(2.5)
+code = dict(line.split(" ", 1) for line in open(sys.argv[2]).read().splitlines())
+assert card["overlay"] == "qr" and card["qr"]["text"] == "http://127.0.0.1:8080/pair#" + code["code"], card["qr"]
+assert 295 <= card["pairing"]["expires"] <= 300, card["pairing"]
+assert frames[-1]["overlay"] is None and frames[-1]["pairing"] is None, frames[-1]
+assert code["state"] == "cancelled", code
+PY
 # The wall's day (docs/reader.md, "Wall modes") on the virtual clock, across the night schedule's edges: off at
 # 23:00 with the screen black, a touch wakes the panel and does nothing else (nor does a second within 300 ms),
 # the next tap opens a row; in the morning the panel comes back on, into ambient.

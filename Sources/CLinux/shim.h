@@ -2,6 +2,7 @@
 // Linux interfaces the Glibc module leaves out.
 #include <sys/signalfd.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <linux/input.h>

@@ -40,6 +40,9 @@ extension ReplayCommand {
                                     settings: settings, library: library, refreshing: refreshing, start: start,
                                     origin: origin, images: ReaderImages(cache: cache, icons: icons))
         reader.app.onStoreError = { error in FileStream.standardError.write("lectern: store not written: \(error)\n") }
+        // The menu's Phone opens its pairing window beside the store, as the panel does in its state directory.
+        reader.context.pairing = PanelPairing(stateDirectory: ReaderLaunch.directory(of: storePath),
+                                              environment: ProcessEnvironment.current())
         let output = BufferedOutput()
         defer { output.flush() }
         var writer = try frames.map { try SnapshotWriter(directory: $0) }

@@ -1,4 +1,6 @@
 import Feeds
+import Glibc
+import Platform
 import GoldenImages
 import Raster
 import Testing
@@ -39,6 +41,22 @@ import Widgets
                 let tour = Self.tour(panel, settings: settings, typesetter: typesetter)
                 try Self.expect(tour, screen, matches: "\(screen)-\(Int(textSize))-light-\(panel.name)")
             }
+        }
+    }
+
+    /// Pairing a phone: the card over the dimmed list, dark on light as in every theme, with a fixed code; the
+    /// code on the glass scans back to the pairing URL, as a phone's camera would read it.
+    @Test func thePairingCardMatchesItsGoldenAndScansBackToItsURL() throws {
+        let typesetter = Typesetter(library: try FontLibrary())
+        for panel in Self.panels {
+            let tour = Self.tour(panel, settings: ReaderSettings(), typesetter: typesetter)
+            try Self.expect(tour, "phone", matches: "phone-light-\(panel.name)")
+            var template = Array("/tmp/lectern-phone-XXXXXX".utf8CString)
+            let folder = String(cString: mkdtemp(&template)!)
+            defer { _ = system("rm -rf '\(folder)'") }
+            try AtomicFile.write(try PNGCodec.encode(try #require(try tour.shot("phone"))), to: folder + "/phone.png")
+            let scanned = scanQRCode(at: folder + "/phone.png")
+            #expect(scanned.status == 0 && scanned.text == "http://192.168.1.20/pair#MFRGGZDFMZTWQ2LKNNWG23TPOA", "\(panel.name)")
         }
     }
 

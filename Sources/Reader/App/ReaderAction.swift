@@ -15,6 +15,8 @@ enum ReaderAction {
     case showFeeds
     case showSettings
     case showAbout
+    /// A pairing window opened, its card over the screen (the menu's Phone).
+    case showPairing
     case openMenu
     /// The wall's screen gives way.
     case leaveWall(WallExit)
@@ -37,6 +39,8 @@ enum ReaderAction {
     /// Every entry of the river on screen marked read.
     case markAllRead
     case adjust(SettingChange)
+    /// A paired phone forgotten: its session ends at once.
+    case forgetPhone(String)
 }
 
 /// Where the wall's screen goes when a person takes the panel back.

@@ -20,6 +20,8 @@ extension ReaderApp {
         case .showFeeds: show([FeedsScreen(context: context)])
         case .showSettings: show([NoticeScreen.make(.settings, context: context, time: time)])
         case .showAbout: show([NoticeScreen.make(.about, context: context, time: time)])
+        case .showPairing: openPairing()
+        case .forgetPhone(let id): forgetPhone(id)
         case .openMenu: presentMenu(at: time)
         case .leaveWall(let exit): leaveWall(exit)
         case .placeMoved: placeChanged()
@@ -83,6 +85,40 @@ extension ReaderApp {
         }
         context.settings = settings
         settingsChanged()
+    }
+
+    /// Settings changed elsewhere (from a phone, through the state directory): applied as a change made on the
+    /// panel is (the screens set again in the new size or colours, the idle minutes and the night followed), but
+    /// not saved, as they are saved already.
+    public func applySettings(_ settings: ReaderSettings) {
+        guard settings != context.settings else { return }
+        context.settings = settings
+        menu.backdrop = context.theme.backdrop
+        if var day = wall {
+            day.follow(settings)
+            wall = day
+            updateWallDeadline(at: time)
+        }
+        needsFullDraw = true
+        if let screens = screen.relaid(at: time) { show(screens) }
+    }
+
+    /// The store changed under the panel (a feed added or removed from a phone): the screens that list the
+    /// library read it again. New entries arrive as the refresh brings them (`entriesArrived`).
+    public func libraryChanged() {
+        let samples = context.library.showsSamples
+        defer { showedSamples = samples }
+        switch screen {
+        case let feeds as FeedsScreen:
+            // Drawn again only when the subscriptions changed: a refresh's own writes move the store too.
+            if feeds.feeds.map(\.url) != context.library.feeds().map(\.url) { show([FeedsScreen(context: context)]) }
+        case let notice as NoticeScreen where notice.kind == .empty:
+            if context.library.hasFeeds { show([river(.unread)]) }
+        case let list as ListScreen where samples != showedSamples:
+            // The first feed replaces the samples (or the last one gone brings them back).
+            show([context.library.hasFeeds || samples ? river(list.filter) : NoticeScreen.make(.empty, context: context, time: time)])
+        default: break
+        }
     }
 
     /// A setting changed on the panel: saved, and the screen set again in the new size or colours (the place

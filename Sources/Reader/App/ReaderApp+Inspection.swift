@@ -15,8 +15,10 @@ extension ReaderApp {
         } else {
             fields.append(("menu", .null))
         }
-        if case .code(let code)? = overlay { fields.append(("qr", .object([("text", .string(code.text))]))) } else {
-            fields.append(("qr", .null))
+        switch overlay {
+        case .code(let code)?: fields.append(("qr", .object([("text", .string(code.text))])))
+        case .pairing(let card)?: fields.append(("qr", .object([("text", .string(card.url))])))
+        default: fields.append(("qr", .null))
         }
         fields.append(("textSize", .number(context.settings.bodySize)))
         fields.append(("unread", .integer(context.library.unreadCount())))
@@ -24,6 +26,13 @@ extension ReaderApp {
         fields.append(("samples", .bool(context.library.showsSamples)))
         fields.append(("power", .string((wall?.power ?? .on).rawValue)))
         fields.append(("saving", .bool(context.library.unsavedReason == nil)))
+        if let card = pairingCard {
+            fields.append(("pairing", .object([("expires", .integer(Int(card.window.secondsLeft(at: wallNow.secondsSince1970)))),
+                                               ("state", .string(card.window.state.rawValue))])))
+        } else {
+            fields.append(("pairing", .null))
+        }
+        fields.append(("notice", (footNote?.words ?? context.notice).map { .string($0) } ?? .null))
         if let ambient = screen as? AmbientScreen, let card = ambient.currentCard {
             fields.append(("card", .object([("id", .string(card.row.entry.key)), ("title", .string(card.row.title)),
                                             ("continues", .bool(card.continues))])))

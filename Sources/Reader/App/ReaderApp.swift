@@ -48,6 +48,14 @@ public final class ReaderApp: Scene {
     var wallDeadline: Double?
     /// The wall-clock time of the last touch before the panel was left to itself: what arrived since is new.
     var leftAlone: Timestamp?
+    /// Whether the library showed the bundled samples when the store last changed.
+    lazy var showedSamples = context.library.showsSamples
+    /// While a pairing card shows: the next second its time left is drawn again.
+    var pairingTick: Double?
+    /// The window the pairing card last heard of, so one opened from a shell is shown once, not again each change.
+    var lastPairingCode: String?
+    /// A line at the foot of the screen until `until` ("Paired: …").
+    var footNote: (words: String, until: Double)?
     /// Called when the panel must change its power (night, dimming, waking): the host drives the backlight and
     /// the display.
     public var onPowerChange: ((PanelPowerLevel) -> Void)?
@@ -132,7 +140,9 @@ public final class ReaderApp: Scene {
                 if part.starts { overlayTap.reset() }
                 for event in part.frame.events {
                     overlayTap.handle(event)
-                    if overlayTap.state == .ended { overlay = nil }
+                    if overlayTap.state == .ended {
+                        if let card = pairingCard { closePairingCard(card) } else { overlay = nil }
+                    }
                 }
             case .shared:
                 // The menu's pull shares the screen's touches: what it leaves is the screen's.
@@ -191,9 +201,11 @@ public final class ReaderApp: Scene {
 
     public func advance(to time: Double) -> Bool {
         self.time = time
+        holdWallForPairing(at: time)
         advanceWall(to: time)
         picturesArrived = false
         takeRefreshReports()
+        advancePairing(to: time)
         var moving = menu.advance(to: time)
         // The panel goes with the menu's fade; the menu's damage (its whole frame) repaints where it was.
         if !menu.overlay.isShowing, menuPanel != nil { menuPanel = nil }
@@ -204,7 +216,7 @@ public final class ReaderApp: Scene {
     }
 
     public var deadline: Double? {
-        [activeDeadline, wallDeadline, screen.deadline].compactMap { $0 }.min()
+        [activeDeadline, wallDeadline, screen.deadline, pairingTick, footNote?.until].compactMap { $0 }.min()
     }
 
     public var activeDeadline: Double? {
@@ -241,6 +253,7 @@ public final class ReaderApp: Scene {
             screen.paint(layer)
             menu.paint(layer)
             if let overlay { drawOverlay(overlay, into: layer) }
+            if let footNote { drawFootNote(footNote.words, into: layer) }
             menuPanel?.draw(into: layer, alpha: menu.overlay.alpha)
             // Before the night: the backlight goes down and the picture darkens with it.
             if dimmed { layer.blend(context.bounds, with: Color(red: 0, green: 0, blue: 0, alpha: Self.dimVeil)) }

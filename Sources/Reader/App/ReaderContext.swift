@@ -19,6 +19,8 @@ public final class ReaderContext {
     public let wallClock: (Double) -> Timestamp
     /// The local time zone's offset from UTC at a moment, seconds east.
     public let utcOffset: (Timestamp) -> Int
+    /// The pairing book and the panel's address, for the menu's Phone; nil without a state directory.
+    public var pairing: PanelPairing?
     /// A line the list shows at its foot until the first touch (why the kiosk restarted).
     public var notice: String?
 

@@ -30,8 +30,10 @@ public enum ReaderLaunch {
             }
         }
         if let panelFile, let bytes = try? AtomicFile.read(panelFile, limit: 1 << 16),
-           let saved = try? ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: panelFile) {
-            // A damaged file of the panel's own is skipped, never fatal: the owner's settings still apply.
+           var saved = try? ReaderConfiguration.parseFile(String(decoding: bytes, as: UTF8.self), name: panelFile) {
+            // A damaged file of the panel's own is skipped, and a value in it the panel cannot take is said, never
+            // fatal: the owner's settings still apply.
+            saved.forgiving = true
             sources.append(saved)
         }
         sources.append(ReaderConfiguration.environmentSource(environment))
@@ -71,10 +73,6 @@ public enum ReaderLaunch {
 
     public static func savePlace(_ place: ReaderPlace, directory: String) throws {
         try AtomicFile.write(place.encoded, to: directory + "/" + placeName)
-    }
-
-    public static func savePanelSettings(_ settings: ReaderSettings, directory: String) throws {
-        try AtomicFile.write(Array(ReaderConfiguration.panelFile(settings).utf8), to: directory + "/" + panelSettingsName)
     }
 }
 

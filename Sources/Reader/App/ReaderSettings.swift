@@ -87,8 +87,8 @@ public struct ReaderSettings: Equatable, Sendable {
                               "sync", "sync-url", "sync-user", "sync-password-file", "sync-minutes",
                               "rotate", "connector", "mode", "scale", "touch-calibration"]
 
-    /// The keys a person changes on the panel, saved to the state directory.
-    public static let panelKeys = ["theme", "text-size"]
+    /// The keys a person changes on the panel, saved to the state directory when they change.
+    public static let panelKeys = ["theme", "text-size", "reading-distance"]
 
     /// Sets `key` from its text form; the error says what the key takes.
     public mutating func set(_ key: String, to text: String) throws(SettingError) {
@@ -210,8 +210,12 @@ public struct SettingError: Error, CustomStringConvertible, Equatable, Sendable 
     public var value: String
     /// What the key takes; nil when there is no such key.
     public var expected: String?
+    /// Why the key was not changed whatever its value (fixed by a flag, not one a phone changes), said after its
+    /// name; nil for a value the key does not take.
+    public var reason: String? = nil
 
     public var description: String {
+        if let reason { return "\(key) \(reason)" }
         guard let expected else { return "unknown setting '\(key)' (settings: \(ReaderSettings.keys.joined(separator: ", ")))" }
         return "\(key) = '\(value)': expected \(expected)"
     }

@@ -40,11 +40,20 @@ struct WallDay: Equatable {
     private var fingers = TouchSlots()
 
     init(settings: ReaderSettings, now: Double) {
+        lastTouch = now
+        idleSeconds = nil
+        dimSeconds = 0
+        wakeSeconds = 0
+        follow(settings)
+    }
+
+    /// Takes the idle minutes and the night from `settings` (changed from a phone), keeping where the day is: the
+    /// next `advance` moves it to what they say now.
+    mutating func follow(_ settings: ReaderSettings) {
         idleSeconds = settings.idleMinutes > 0 ? settings.idleMinutes * 60 : nil
         schedule = settings.night.flatMap(NightSchedule.init)
         dimSeconds = settings.dimMinutes * 60
         wakeSeconds = settings.wakeMinutes * 60
-        lastTouch = now
     }
 
     // MARK: Input
@@ -78,6 +87,14 @@ struct WallDay: Equatable {
 
     /// A person left ambient for a screen (a tap on a card, the list button).
     mutating func leaveAmbient() { if mode == .ambient { mode = .awake } }
+
+    /// Something a person must see came without a touch (a pairing window opened from a shell), or a person is
+    /// busy at the panel without touching it (pairing a phone): ambient gives way and the idle minutes count from
+    /// `time`. The night keeps its schedule.
+    mutating func stir(at time: Double) {
+        lastTouch = time
+        leaveAmbient()
+    }
 
     // MARK: Time
 

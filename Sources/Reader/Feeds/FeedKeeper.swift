@@ -44,7 +44,8 @@ public final class FeedKeeper {
         refresher.shutdown()
     }
 
-    private func refreshDue() {
+    /// Fetches whatever is due now (a feed just added is), and sets the timer again.
+    public func refreshDue() {
         do {
             try refresher.refresh(dueAt: wallClock())
             try rearm()

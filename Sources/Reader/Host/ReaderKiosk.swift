@@ -1,14 +1,17 @@
 import Feeds
 import Logging
+import Pairing
 import Platform
 import Widgets
 
 /// The reader on the panel: the app made for the display the kiosk shows it on, its place and the settings a
 /// person changes saved in the state directory (after the frame that shows the change, as two fsyncs would hold
 /// that frame on an SD card), and the feeds kept fresh in the background, new entries announced on the list
-/// without moving a row.
+/// without moving a row. It follows what a paired phone changes through `lectern admin` (settings, feeds, the
+/// account, the pairing window) within a second, without a restart (see `SharedStateWatch` and `follow`).
 public final class ReaderKiosk {
-    private let settings: ReaderSettings
+    /// The settings the panel runs with: what it started with, then each change from the panel or a phone.
+    private var settings: ReaderSettings
     private let library: ReaderLibrary
     private let store: FeedStore?
     private let stateDirectory: String?
@@ -16,11 +19,20 @@ public final class ReaderKiosk {
     private let log: Logger
     private let refreshRun: RefreshRun?
     private let images: ReaderImages
+    private let fetcher: FeedFetcher
     private var keeper: FeedKeeper?
     /// With an aggregator account, this keeps the store in step with it, and the panel fetches nothing itself.
     private var syncKeeper: SyncKeeper?
     private var refreshWatch: EventLoop.Watch?
+    private var stateWatch: SharedStateWatch?
     public private(set) var app: ReaderApp?
+    /// The settings from all their sources again (the files, `panel.conf`, the environment and flags), when the
+    /// state directory says they changed; nil leaves them as they are. `ReaderStart` sets it.
+    public var recomputeSettings: () -> ReaderSettings? = { nil }
+    /// Where the panel's changes are saved, beside a phone's; nil without a state directory.
+    public var settingsBook: SettingsBook?
+    /// The pairing book and the panel's address, for the menu's Phone; nil without a state directory.
+    public var pairing: PanelPairing?
     /// Asks the panel for a frame (the kiosk's `redraw`); set once the panel exists.
     public var redraw: () -> Void = {}
     /// Why the kiosk restarted, shown on the list until the first touch.
@@ -40,27 +52,38 @@ public final class ReaderKiosk {
         library = ReaderLibrary(store: store, samples: settings.samples ? SampleLibrary.documents : [])
         if store == nil { library.unsavedReason = ReaderLibrary.storeMissing }
         let fetcher = FeedFetcher(userAgent: userAgent)
+        self.fetcher = fetcher
         let (cache, problem) = ReaderLaunch.imageCache(directory: stateDirectory, settings: settings)
         if let problem { log.warning("\(problem)") }
         let icons = ReaderLaunch.feedIcons(directory: stateDirectory)
         images = ReaderImages(cache: cache, icons: icons)
-        if let store, settings.sync != nil {
-            refreshRun = nil
-            syncKeeper = Self.syncKeeper(settings: settings, store: store, fetcher: fetcher, images: cache, icons: icons,
-                                         events: events, library: library, log: log)
-        } else if let store {
-            refreshRun = try? RefreshRun(refresher: FeedRefresher(store: store, fetcher: fetcher, images: cache,
-                                                                  icons: icons),
-                                         waitsForResults: false)
-            do {
-                let refresher = try FeedRefresher(store: store, fetcher: fetcher, interval: settings.refreshMinutes * 60,
-                                                  images: cache, icons: icons)
-                keeper = FeedKeeper(events: events, refresher: refresher, wallClock: LocalTime.now)
-            } catch {
-                log.warning("feeds are not refreshed in the background: \(error)")
-            }
-        } else {
-            refreshRun = nil
+        // The pull's refresh is there even with an account: a phone may turn the account off while the panel runs.
+        refreshRun = store.flatMap {
+            try? RefreshRun(refresher: FeedRefresher(store: $0, fetcher: fetcher, images: cache, icons: icons), waitsForResults: false)
+        }
+        if let stateDirectory {
+            pairing = PanelPairing(stateDirectory: stateDirectory, environment: ProcessEnvironment.current())
+        }
+        makeKeepers()
+    }
+
+    /// The account's keeper with an account, else the feeds' own (at start, and again when a phone changes the
+    /// account or the intervals).
+    private func makeKeepers() {
+        guard let store else { return }
+        if settings.sync != nil {
+            syncKeeper = Self.syncKeeper(settings: settings, store: store, fetcher: fetcher, images: images.cache,
+                                         icons: images.icons, events: events, library: library, log: log)
+            return
+        }
+        library.syncAccount = nil
+        library.syncProblem = nil
+        do {
+            let refresher = try FeedRefresher(store: store, fetcher: fetcher, interval: settings.refreshMinutes * 60,
+                                              images: images.cache, icons: images.icons)
+            keeper = FeedKeeper(events: events, refresher: refresher, wallClock: LocalTime.now)
+        } catch {
+            log.warning("feeds are not refreshed in the background: \(error)")
         }
     }
 
@@ -93,6 +116,7 @@ public final class ReaderKiosk {
                                     settings: app?.context.settings ?? settings, library: library,
                                     images: images, wallClock: { _ in LocalTime.now() }, utcOffset: LocalTime.utcOffset(at:))
         context.notice = notice
+        context.pairing = pairing
         let place = app?.place ?? stateDirectory.flatMap(ReaderLaunch.loadPlace(directory:))
         let made = ReaderApp(context: context, refreshing: refreshRun, place: place)
         let (events, log, directory) = (events, log, stateDirectory)
@@ -102,22 +126,30 @@ public final class ReaderKiosk {
                 do { try ReaderLaunch.savePlace(place, directory: directory) } catch { log.error("place not saved: \(error)") }
             }
         }
-        made.onSettingsChange = { settings in
-            guard let directory else { return }
+        made.onSettingsChange = { [unowned self] changed in
+            // Only the keys the person changed: what a phone wrote for the others stays, marked as a phone's.
+            let values = ReaderSettings.panelKeys.filter { changed.value(of: $0) != settings.value(of: $0) }
+                .map { (key: $0, value: changed.value(of: $0) ?? "") }
+            settings = changed
+            guard let book = settingsBook, !values.isEmpty else { return }
             events.schedule(after: 0) {
-                do { try ReaderLaunch.savePanelSettings(settings, directory: directory) } catch {
-                    log.error("settings not saved: \(error)")
-                }
+                do { try book.write(values, origin: .panel) } catch { log.error("settings not saved: \(error)") }
             }
         }
         made.onStoreError = { error in log.error("store not written: \(error)") }
         made.onPowerChange = { [unowned self] level in setPower(level) }
-        if let syncKeeper { made.startSync = { syncKeeper.syncNow() } }
         app = made
+        wireSync()
         return made
     }
 
-    /// Starts the background refresh, and watches the pull's refresh so its reports reach the screen at once.
+    /// The pull asks the account's keeper for a sync, when there is one.
+    private func wireSync() {
+        if let syncKeeper { app?.startSync = { syncKeeper.syncNow() } } else { app?.startSync = nil }
+    }
+
+    /// Starts the background refresh, watches the pull's refresh so its reports reach the screen at once, and
+    /// follows the state directory `lectern admin` writes.
     public func start() {
         if let refreshRun {
             // Drained here, not at the next frame: a descriptor left readable would wake poll again at once.
@@ -126,6 +158,19 @@ public final class ReaderKiosk {
                 redraw()
             }
         }
+        if let stateDirectory, stateWatch == nil {
+            let watch = SharedStateWatch(directory: stateDirectory, events: events) { [store] in
+                try? store?.database.integer("PRAGMA data_version")
+            }
+            watch.onChange = { [unowned self] names in follow(names) }
+            watch.start()
+            if let problem = watch.problem { log.warning("the state directory is looked at each minute only: \(problem)") }
+            stateWatch = watch
+        }
+        startKeepers()
+    }
+
+    private func startKeepers() {
         if let syncKeeper {
             syncKeeper.onFinish = { [unowned self] outcome in
                 switch outcome {
@@ -149,9 +194,53 @@ public final class ReaderKiosk {
         keeper.start()
     }
 
+    // MARK: Following the state directory
+
+    /// What the kiosk does when files of the state directory changed (`names`, from `SharedStateWatch`):
+    /// settings recomputed and applied, the feeds' keeper rebuilt for a changed account, the library read again
+    /// and what is due fetched, the phones listed again, the pairing card shown or closed.
+    public func follow(_ names: Set<String>) {
+        var rebuild = names.contains(CardSetup.storedPasswordName) && settings.sync != nil
+        // A password stored from a phone is the account's once the settings are taken again (see ReaderStart).
+        if !names.isDisjoint(with: [SharedState.panelSettingsName, CardSetup.storedPasswordName]),
+           let fresh = recomputeSettings(), fresh != settings {
+            rebuild = rebuild || Self.feedKeys.contains { fresh.value(of: $0) != settings.value(of: $0) }
+            settings = fresh
+            app?.applySettings(fresh)
+        }
+        if rebuild {
+            log.info("the account or the intervals changed: feeds kept afresh")
+            stopKeepers()
+            makeKeepers()
+            wireSync()
+            startKeepers()
+        }
+        if names.contains(SharedState.storeChangedName) || names.contains(SharedStateWatch.storeVersionName) {
+            app?.libraryChanged()
+            // A feed added from a phone is fetched now, not at the next scheduled look (only what is due is).
+            if !rebuild { keeper?.refreshDue() }
+        }
+        // Only the admin's note asks the account for a sync: the store's version moves with every sync too.
+        if names.contains(SharedState.storeChangedName), !rebuild { syncKeeper?.syncNow() }
+        if names.contains(PairingBook.phonesName) { app?.phonesChanged() }
+        if names.contains(PairingBook.windowName) { app?.pairingWindowChanged(pairing?.book.window()) }
+        redraw()
+    }
+
+    /// The keys whose change rebuilds the keepers.
+    static let feedKeys = ["sync", "sync-url", "sync-user", "sync-password-file", "sync-minutes", "refresh-minutes"]
+
+    private func stopKeepers() {
+        keeper?.stop()
+        keeper = nil
+        syncKeeper?.stop()
+        syncKeeper = nil
+    }
+
     public func stop() {
         // A mark-read still waiting for the panel to rest is written before the process goes.
         app?.flushWritesAtRest()
+        stateWatch?.stop()
         keeper?.stop()
         syncKeeper?.stop()
         if let refreshWatch { events.unwatch(refreshWatch) }

@@ -1,4 +1,5 @@
 import Feeds
+import Pairing
 import Platform
 import Raster
 import Text
@@ -50,6 +51,7 @@ public struct ReaderTour {
         ("settings", "settings"),
         ("about", "about"),
         ("qr", "an article's link as a QR code"),
+        ("phone", "pairing a phone: the pairing URL as a QR code and as text, the code in groups, the time left"),
         ("empty", "the empty state (no feeds, samples off)"),
         ("gesture-pull-menu", "pulling from the right edge for the menu"),
         ("gesture-refresh", "pulling the list down to refresh"),
@@ -98,6 +100,13 @@ public struct ReaderTour {
         case "qr":
             try play(reader, "0 0 down 200 \(rowY)\n60000 0 up 200 \(rowY)")
             app.perform(.showSharedCode)
+        case "phone":
+            // A window of the tour's own, with a fixed code, so the picture is the same each time; nothing written.
+            let pairing = PanelPairing(book: PairingBook(directory: "/nonexistent"), address: "192.168.1.20")
+            let window = PairingWindow(code: "MFRGGZDFMZTWQ2LKNNWG23TPOA", opened: now.secondsSince1970,
+                                       expires: now.secondsSince1970 + 287)
+            app.context.pairing = pairing
+            app.showPairingCard(window, pairing: pairing)
         case "empty":
             let empty = HeadlessReader(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, fps: 60,
                                        typesetter: typesetter, settings: settings,

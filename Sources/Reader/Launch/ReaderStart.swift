@@ -1,5 +1,6 @@
 import Feeds
 import Logging
+import Pairing
 import Platform
 
 /// What every run of the reader starts from, on the panel, in the window or headless: its settings from their
@@ -25,11 +26,16 @@ public struct ReaderStart {
         var (settings, problems) = try ReaderLaunch.settings(
             configFiles: files, panelFile: panelDirectory.map { $0 + "/" + ReaderLaunch.panelSettingsName },
             environment: environment, flags: flags)
-        if settings.sync != nil, settings.syncPasswordFile == nil, let panelDirectory,
-           AtomicFile.exists(panelDirectory + "/" + CardSetup.storedPasswordName) {
-            settings.syncPasswordFile = panelDirectory + "/" + CardSetup.storedPasswordName
-        }
+        if let panelDirectory { Self.takeStoredPassword(&settings, state: panelDirectory) }
         return (settings, problems)
+    }
+
+    /// The password kept in the state directory (moved from the card, or set from a phone) is the account's when
+    /// no other file is named.
+    public static func takeStoredPassword(_ settings: inout ReaderSettings, state: String) {
+        if settings.sync != nil, settings.syncPasswordFile == nil, AtomicFile.exists(state + "/" + CardSetup.storedPasswordName) {
+            settings.syncPasswordFile = state + "/" + CardSetup.storedPasswordName
+        }
     }
 
     /// The state directory, the settings (with the panel's own changes), the store with the OPML files merged in
@@ -66,6 +72,21 @@ public struct ReaderStart {
         let kiosk = ReaderKiosk(settings: settings, store: store, stateDirectory: stateDirectory, events: events, log: log,
                                 userAgent: userAgent)
         kiosk.startNotices = notices
+        if let stateDirectory {
+            let environment = ProcessEnvironment.current()
+            let book = SettingsBook(stateDirectory: stateDirectory,
+                                    configFiles: configFile.map { [$0] } ?? ReaderLaunch.configurationFiles(environment),
+                                    cardDirectory: ReaderLaunch.cardDirectory(environment))
+            // What a phone may not change this run: the admin process reads it.
+            do { try book.writeFixed(environment: environment, flags: flags) } catch { log.warning("\(SharedState.fixedSettingsName) not written: \(error)") }
+            kiosk.settingsBook = book
+            kiosk.recomputeSettings = { [self] in
+                do { return try self.settings(panelDirectory: stateDirectory).settings } catch {
+                    log.error("settings not taken again: \(error)")
+                    return nil
+                }
+            }
+        }
         return kiosk
     }
 

@@ -12,8 +12,8 @@ import Raster
 /// frame. Sizes for layout come from the file's header alone, so a page is laid out once, boxes and all,
 /// before any pixel is decoded.
 public final class ReaderImages {
-    private let cache: ImageCache?
-    private let icons: FeedIcons?
+    let cache: ImageCache?
+    let icons: FeedIcons?
     private let bundled: (String) -> [UInt8]?
     public let memoryLimit: Int
     /// Decoded pictures by address and width in pixels, with when each was last drawn.

@@ -8,7 +8,7 @@ import Widgets
 final class LinkCode {
     let text: String
     /// Nil when no code can hold the text: a light square, and the caption says what it was.
-    private let code: QRCode?
+    let code: QRCode?
 
     init(_ text: String) {
         self.text = text

@@ -26,7 +26,8 @@ final class MenuPanel {
                                                  ("Text size +", .adjust(.textSize(step: 1))),
                                                  ("Theme: \(context.settings.theme.rawValue.capitalizedFirst)", .adjust(.nextTheme))]
         if article { entries.append(("QR code", .showSharedCode)) }
-        entries += [("Mark all read", .markAllRead), ("Settings", .showSettings), ("About", .showAbout)]
+        entries += [("Mark all read", .markAllRead), ("Settings", .showSettings), ("About", .showAbout),
+                    ("Phone", .showPairing)]
         let bounds = context.bounds
         let columns = bounds.width >= 640 ? 3 : 2
         let rowsNeeded = (entries.count + columns - 1) / columns

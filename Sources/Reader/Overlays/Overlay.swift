@@ -5,11 +5,13 @@ import Widgets
 enum Overlay {
     case code(LinkCode)
     case picture(url: String, alt: String?)
+    /// A pairing window's card: its URL as a code, the code in groups, the time left.
+    case pairing(PairingCard)
 
     /// Its name in `replay reader`'s `overlay` field.
     var name: String {
         switch self {
-        case .code: "qr"
+        case .code, .pairing: "qr"
         case .picture: "image"
         }
     }
@@ -21,6 +23,7 @@ extension ReaderApp {
         canvas.blend(context.bounds, with: Color(red: 0, green: 0, blue: 0, alpha: 0.55))
         switch overlay {
         case .code(let code): code.draw(into: canvas, context: context)
+        case .pairing(let card): card.draw(into: canvas, context: context)
         case .picture(let url, let alt): WholePicture.draw(url, alt: alt, into: canvas, context: context)
         }
     }

@@ -12,7 +12,7 @@ extension NoticeScreen {
     static func make(_ kind: Kind, context: ReaderContext, time: Double) -> NoticeScreen {
         switch kind {
         case .empty: emptyScreen(context)
-        case .settings: settingsScreen(context)
+        case .settings: settingsScreen(context, now: context.wallClock(time))
         case .about: aboutScreen(context, now: context.wallClock(time))
         }
     }
@@ -26,6 +26,7 @@ extension NoticeScreen {
         case "Nearer": .adjust(.readingDistance(by: -0.3))
         case "Farther": .adjust(.readingDistance(by: 0.3))
         case "Done": .showRiver(.unread)
+        case "Phone": .showPairing
         default: nil
         }
     }
@@ -37,12 +38,19 @@ extension NoticeScreen {
                 + "feeds.opml on the card's boot partition, beside lectern.conf, the file a laptop shows when the card "
                 + "is put in. Lectern reads it when it starts."),
             .text("Or, on the panel's command line: lectern feeds add https://example.org/feed.xml"),
+            .text("Or pair a phone, and add feeds from it: tap Phone and scan the code with its camera."),
             .text("New articles appear here as soon as the feeds bring them. Pull from the right edge for the menu."),
+            .actions(["Phone"]),
         ])
     }
 
-    private static func settingsScreen(_ context: ReaderContext) -> NoticeScreen {
+    private static func settingsScreen(_ context: ReaderContext, now: Timestamp) -> NoticeScreen {
         let s = context.settings
+        let phones = context.pairing?.book.phones() ?? []
+        let phoneLines: [NoticeScreen.Line] = phones.map { phone in
+            .phone(label: phone.name, value: "paired \(ReaderContext.when(Timestamp(secondsSince1970: phone.paired), now: now))",
+                   id: phone.id)
+        }
         return NoticeScreen(context: context, kind: .settings, lines: [
             .title("Settings"),
             .setting(label: "Text size", value: "\(ReaderSettings.plain(s.textSize)) pt", targets: ["Smaller", "Larger"]),
@@ -51,6 +59,8 @@ extension NoticeScreen {
                      targets: ["Nearer", "Farther"]),
             .text("Turn ambient after \(ReaderSettings.plain(s.idleMinutes)) idle minutes. Night: \(s.night ?? "off"). "
                 + "These, and every other setting, are in lectern.conf on the card's boot partition; changes made here are kept on the panel."),
+            .setting(label: "Phones", value: phones.isEmpty ? "none paired" : "\(phones.count) paired", targets: ["Phone"]),
+        ] + phoneLines + [
             .actions(["Done"]),
         ])
     }

@@ -13,6 +13,8 @@ final class NoticeScreen: Component {
         case setting(label: String, value: String, targets: [String])
         /// Targets alone on a row, at the start of the column (Done).
         case actions([String])
+        /// A paired phone: its name, when it paired, and a Forget target for it.
+        case phone(label: String, value: String, id: String)
     }
 
     let context: ReaderContext
@@ -22,7 +24,7 @@ final class NoticeScreen: Component {
     private var pan = PanRecognizer(axis: .vertical, dominance: 0)
     private var scroll: ScrollView
     private var laidOut: [(y: Double, layout: TextLayout)] = []
-    private(set) var targets: [(name: String, frame: Rect, label: TextLayout)] = []
+    private(set) var targets: [(name: String, frame: Rect, label: TextLayout, action: ReaderAction?)] = []
     private var tapped: [ReaderAction] = []
     /// Where the text was scrolled when last drawn; nil when nothing is known to be on the glass.
     private var drawnOffset: Double?
@@ -37,6 +39,22 @@ final class NoticeScreen: Component {
         let width = min(720, context.size.width - 48)
         let x = ((context.size.width - width) / 2).rounded()
         var y = 32.0
+        var laidOut: [(y: Double, layout: TextLayout)] = []
+        var targets: [(name: String, frame: Rect, label: TextLayout, action: ReaderAction?)] = []
+        /// A label and its value, the targets at the row's end.
+        func settingRow(_ label: String, _ value: String, _ named: [(String, ReaderAction?)]) {
+            let l = typography.layout("\(label): \(value)", style: context.style(size: 18, color: theme.ink),
+                                      paragraph: ParagraphStyle(maxLines: 1), width: width - Double(named.count) * 96)
+            let rowHeight = max(52, typography.height(of: l) + 16)
+            laidOut.append((y + (rowHeight - typography.height(of: l)) / 2, l))
+            for (i, (name, action)) in named.enumerated().reversed() {
+                let frame = Rect(x: x + width - Double(named.count - i) * 96 + 8, y: y + 4, width: 88, height: rowHeight - 8)
+                let label = typography.layout(name, style: context.style(size: 16, weight: .bold, color: theme.ink),
+                                              paragraph: ParagraphStyle(alignment: .center, maxLines: 1), width: 80)
+                targets.append((name, frame, label, action))
+            }
+            y += rowHeight + 6
+        }
         for line in lines {
             switch line {
             case .title(let text):
@@ -47,28 +65,22 @@ final class NoticeScreen: Component {
                                           paragraph: ParagraphStyle(lineHeight: 1.45), width: width)
                 laidOut.append((y, l)); y += typography.height(of: l) + 14
             case .setting(let label, let value, let names):
-                let l = typography.layout("\(label): \(value)", style: context.style(size: 18, color: theme.ink),
-                                          paragraph: ParagraphStyle(maxLines: 1), width: width - Double(names.count) * 96)
-                let rowHeight = max(52, typography.height(of: l) + 16)
-                laidOut.append((y + (rowHeight - typography.height(of: l)) / 2, l))
-                for (i, name) in names.enumerated().reversed() {
-                    let frame = Rect(x: x + width - Double(names.count - i) * 96 + 8, y: y + 4, width: 88, height: rowHeight - 8)
-                    let label = typography.layout(name, style: context.style(size: 16, weight: .bold, color: theme.ink),
-                                                  paragraph: ParagraphStyle(alignment: .center, maxLines: 1), width: 80)
-                    targets.append((name, frame, label))
-                }
-                y += rowHeight + 6
+                settingRow(label, value, names.map { ($0, Self.action(for: $0)) })
+            case .phone(let label, let value, let id):
+                settingRow(label, value, [("Forget", .forgetPhone(id))])
             case .actions(let names):
                 y += 8
                 for (i, name) in names.enumerated() {
                     let frame = Rect(x: x + Double(i) * 136, y: y, width: 128, height: 52)
                     let label = typography.layout(name, style: context.style(size: 16, weight: .bold, color: theme.accent),
                                                   paragraph: ParagraphStyle(alignment: .center, maxLines: 1), width: 120)
-                    targets.append((name, frame, label))
+                    targets.append((name, frame, label, Self.action(for: name)))
                 }
                 y += 60
             }
         }
+        self.laidOut = laidOut
+        self.targets = targets
         contentHeight = y + 32
         self.columnX = x
         scroll = ScrollView(frame: context.bounds, contentHeight: contentHeight,
@@ -94,7 +106,7 @@ final class NoticeScreen: Component {
         tap.handle(event)
         if tap.state == .ended {
             let point = Point(x: tap.location.x, y: tap.location.y + scroll.offset)
-            if let target = targets.first(where: { $0.frame.contains(point) }), let action = Self.action(for: target.name) {
+            if let target = targets.first(where: { $0.frame.contains(point) }), let action = target.action {
                 tapped.append(action)
             }
         }
