@@ -5,6 +5,8 @@ import Glibc
 #endif
 
 extension AdminRouter {
+    static let accountKeys: Set<String> = ["sync", "sync-url", "sync-user", "sync-password-file"]
+
     /// `GET /api/settings`: every key, its value and where it came from.
     func listSettings() -> AdminResponse {
         let members = context.settings.entries().map { entry -> (String, AdminJSON) in
@@ -21,7 +23,11 @@ extension AdminRouter {
         }
         var values: [(key: String, value: String)] = []
         for (key, value) in members {
-            if key == "sync-password-file" { return .error(400, "the password is set through /api/account", [("key", .string(key))]) }
+            // The account is changed only where it is signed in with first: a new sync-url here would send the
+            // kept password to a server nobody checked.
+            if Self.accountKeys.contains(key) {
+                return .error(400, "\(key) is set through /api/account, which signs in first", [("key", .string(key))])
+            }
             switch value {
             case .bool(let on): values.append((key, on ? "on" : "off"))
             default:

@@ -20,7 +20,7 @@ public final class AdminServer {
 
     let router: AdminRouter
     let limits: Limits
-    /// One line per request, for the journal: method, path, status. Never a header, a query or a body.
+    /// One line per failed request (5xx), for the journal: method, path, status. Never a header, a query or a body.
     let log: (String) -> Void
     private var daemon: OpaquePointer?
 
@@ -106,7 +106,7 @@ public final class AdminServer {
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
         for (name, value) in answer.headers { _ = MHD_add_response_header(response, name, value) }
-        log("\(method) \(url.prefix(200)) \(answer.status)")
+        if answer.status >= 500 { log("\(method) \(url.prefix(200)) \(answer.status)") }
         return MHD_queue_response(connection, UInt32(answer.status), response)
     }
 
