@@ -52,6 +52,7 @@ test: test-deps
 	scripts/test-window.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-sync.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-admin.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-fuzz-short.sh
 	$(SWIFT) build $(RELEASE_FLAGS)

@@ -52,7 +52,10 @@ public final class AdminServer {
     final class Upload {
         let limit: Int
         var body: [UInt8] = []
+        var received = 0
         var tooLarge = false
+        /// Refused from its headers: the answer is queued, nothing more is looked at.
+        var answered = false
         init(limit: Int) { self.limit = limit }
     }
 
@@ -67,30 +70,40 @@ public final class AdminServer {
             let upload = Upload(limit: limit)
             state.pointee = Unmanaged.passRetained(upload).toOpaque()
             if headerBytes > limits.headerBytes {
+                upload.answered = true
                 return send(connection, .error(431, "the request's headers are over 8 KiB"), method: method, url: url)
             }
             if let length = headers["content-length"].flatMap({ Int($0) }), length > limit {
+                upload.answered = true
                 return send(connection, .error(413, "the body is over \(limit >> 10) KiB"), method: method, url: url)
             }
             return .YES
         }
         let upload = Unmanaged<Upload>.fromOpaque(stored).takeUnretainedValue()
+        if upload.answered {
+            size.pointee = 0
+            return .YES
+        }
         if size.pointee > 0 {
-            // Counted as it arrives: past the limit nothing more is kept, and the answer goes out at once.
+            // Counted as it arrives, and nothing kept past the limit. libmicrohttpd cannot answer in the middle of a
+            // body, so the rest of a chunked one is read and dropped and 413 goes out at its end; a client that
+            // sends more than a megabyte past the limit is cut off instead.
             let count = size.pointee
             size.pointee = 0
-            if upload.tooLarge { return .YES }
-            if upload.body.count + count > upload.limit {
+            upload.received += count
+            if upload.tooLarge || upload.received > upload.limit {
                 upload.tooLarge = true
                 upload.body = []
-                return send(connection, .error(413, "the body is over \(upload.limit >> 10) KiB"), method: method, url: url)
+                return upload.received > upload.limit + (1 << 20) ? .NO : .YES
             }
             if let data {
                 data.withMemoryRebound(to: UInt8.self, capacity: count) { upload.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
             }
             return .YES
         }
-        if upload.tooLarge { return .YES }
+        if upload.tooLarge {
+            return send(connection, .error(413, "the body is over \(upload.limit >> 10) KiB"), method: method, url: url)
+        }
         let headers = values(connection, .HEADER_KIND)
         let request = AdminRequest(method: method, path: url, query: values(connection, .GET_ARGUMENT_KIND),
                                    headers: headers, body: upload.body)
