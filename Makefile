@@ -73,7 +73,7 @@ bench: release
 
 # Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see docs/development.md).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= jpeg png webp gif any blocks feed layout
+FUZZ_TARGETS ?= jpeg png webp gif any blocks feed admin layout
 
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \
