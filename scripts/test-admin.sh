@@ -324,4 +324,17 @@ for _ in $(seq 50); do kill -0 "$admin_pid" 2>/dev/null || break; sleep 0.1; don
 check "SIGTERM stops it" sh -c "! kill -0 $admin_pid 2>/dev/null"
 wait "$admin_pid"
 check "it exits 0 on SIGTERM" test $? -eq 0
+
+# Under systemd the socket comes from LISTEN_FDS (socket activation): no --listen, no capability for port 80.
+if command -v systemd-socket-activate >/dev/null; then
+  activated_port=$(free_port)
+  systemd-socket-activate -l "127.0.0.1:$activated_port" "$bin" admin --store "$store" --state "$state" \
+    >"$work/activated.log" 2>&1 & pids+=($!)
+  wait_port "$activated_port"
+  check "under socket activation it serves the socket systemd passed" \
+    is "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$activated_port/")" 200
+  check "under socket activation it says where it listens" grep -q "listening on the socket systemd passed" "$work/activated.log"
+else
+  say "systemd-socket-activate is not installed: socket activation not tested"
+fi
 summary

@@ -1,4 +1,5 @@
 import Feeds
+import Pairing
 import System
 #if canImport(Glibc)
 import Glibc
@@ -17,9 +18,11 @@ extension AdminRouter {
 
     /// `PUT /api/settings {"key": value, …}`: strings or numbers; all or nothing.
     func changeSettings(_ request: AdminRequest) -> AdminResponse {
-        guard case .success(.object(let members)) = jsonObject(request) else {
-            if case .failure(let response) = jsonObject(request) { return response }
-            return .error(400, "the body must be a JSON object")
+        let members: [(String, JSONDocument)]
+        switch jsonObject(request) {
+        case .success(.object(let pairs)): members = pairs
+        case .success: return .error(400, "the body must be a JSON object")
+        case .failure(let response): return response
         }
         var values: [(key: String, value: String)] = []
         for (key, value) in members {
@@ -56,7 +59,7 @@ extension AdminRouter {
 
     /// When the kiosk last synced, from the note it leaves in the state directory; empty when never.
     func lastSync() -> String {
-        guard let bytes = try? AtomicFile.read(context.stateDirectory + "/sync.last", limit: 64),
+        guard let bytes = try? AtomicFile.read(context.stateDirectory + "/" + SharedState.lastSyncName, limit: 64),
               let seconds = Int64(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "") else { return "" }
         return Timestamp(secondsSince1970: seconds).iso8601
     }

@@ -40,6 +40,9 @@ import System
         let harness = try Harness()
         let phone = try harness.pairPhone()
         #expect(harness.asPhone(phone, "GET", "/api/account").json?["password"]?.string == "none")
+        #expect(harness.asPhone(phone, "GET", "/api/account").json?["last"]?.string == "")
+        try AtomicFile.write(Array("1800000000\n".utf8), to: harness.state + "/" + SharedState.lastSyncName)
+        #expect(harness.asPhone(phone, "GET", "/api/account").json?["last"]?.string == "2027-01-15T08:00:00Z")
         let wrong = harness.asPhone(phone, "PUT", "/api/account", body: """
             {"sync": "fever", "sync-url": "https://rss.example/fever/", "sync-user": "ana", "password": "wrong password"}
             """)
