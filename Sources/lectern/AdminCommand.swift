@@ -8,7 +8,7 @@ import Reader
 import Glibc
 #endif
 
-/// `lectern admin`: the HTTP API and page a paired phone manages the panel from (docs: ADMIN contract). A
+/// `lectern admin`: the HTTP API and page a paired phone manages the panel from, as the admin design's contract says. A
 /// process of its own, apart from the kiosk, sharing the store and the state directory with it.
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
