@@ -2,10 +2,11 @@
 SWIFT ?= swift
 # What building and running needs, with the fonts text falls back to (DejaVu, its italics and obliques in
 # -extra, with Greek, Cyrillic, Arabic and Hebrew; WenQuanYi for CJK; Noto Color Emoji), and SDL2 for
-# `run --window` (its headers to build; the library, which it pulls in, is opened only for a window).
+# `run --window` (its headers to build; the library, which it pulls in, is opened only for a window), and
+# libmicrohttpd, which parses the HTTP that `lectern admin` serves to a paired phone.
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
         libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libgif-dev libqrencode-dev \
-        libsdl2-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji
+        libsdl2-dev libmicrohttpd-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji
 # What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance
@@ -51,6 +52,7 @@ test: test-deps
 	scripts/test-window.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-sync.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-admin.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-fuzz-short.sh
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -71,7 +73,7 @@ bench: release
 
 # Every fuzz target in turn for FUZZ_SECONDS each, growing its corpus under .build/fuzz (see docs/development.md).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= jpeg png webp gif any blocks feed layout
+FUZZ_TARGETS ?= jpeg png webp gif any blocks feed admin layout
 
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \

@@ -5,6 +5,8 @@
 #   blocks                HTML to article blocks: ArticleBlocks.make, the feed sanitiser (Fuzz/Blocks/blocks.swift),
 #                         mutated with the tags in Fuzz/Blocks/html.dict (as is layout)
 #   feed                  bytes as a fetched feed through the whole parse, FeedParser.parse (Fuzz/Feed/feed.swift)
+#   admin                 `lectern admin`'s request handlers after HTTP parsing: method, path, headers and a body
+#                         (JSON, OPML) through AdminRouter over an in-memory store (Fuzz/Admin/admin.swift)
 #   layout                those blocks set by the reader's article page, ArticleBody, narrow and wide, its first
 #                         screen drawn (Fuzz/Layout/layout.swift)
 # New inputs go to .build/fuzz/corpus-TARGET (the seeds in Fuzz/*/corpus stay as committed), crashes to
@@ -28,7 +30,7 @@
 set -euo pipefail
 seeds_only=
 if [ "${1:-}" = --seeds-only ]; then seeds_only=1; shift; fi
-usage="usage: scripts/fuzz.sh [--seeds-only] jpeg|png|webp|gif|any|blocks|feed|layout SECONDS [libFuzzer arguments]"
+usage="usage: scripts/fuzz.sh [--seeds-only] jpeg|png|webp|gif|any|blocks|feed|admin|layout SECONDS [libFuzzer arguments]"
 target=${1:?$usage}
 seconds=${2:?$usage}
 shift 2
@@ -44,12 +46,14 @@ xcc() { local flag; for flag in $(pkg-config --cflags "$@"); do printf -- '-Xcc\
 mapfile -t image_xcc < <(xcc libjpeg libpng libwebpmux)
 mapfile -t feeds_xcc < <(xcc libxml-2.0 libcurl sqlite3)
 mapfile -t text_xcc < <(xcc freetype2 harfbuzz libqrencode)
+mapfile -t admin_xcc < <(xcc libmicrohttpd)
 # giflib has no pkg-config file.
 image_libs="$(pkg-config --libs libjpeg libpng libwebpmux) -lwebp -lgif"
 feeds_libs=$(pkg-config --libs libxml-2.0 libcurl sqlite3)
 text_libs=$(pkg-config --libs freetype2 harfbuzz libqrencode)
+admin_libs=$(pkg-config --libs libmicrohttpd)
 modules=(-I "$out")
-for map in CJPEG CPNG CWebP CGIF CXML2 CCurl CSQLite CLinux CFreeType CHarfBuzz CQRencode CPrefetch; do
+for map in CJPEG CPNG CWebP CGIF CXML2 CCurl CSQLite CLinux CFreeType CHarfBuzz CQRencode CPrefetch CMicroHTTPD; do
   modules+=(-I "Sources/$map")
 done
 
@@ -111,6 +115,14 @@ case $target in
     harness FuzzFeed "Feeds System" "$feeds_libs" Fuzz/Support/Check.swift Fuzz/Feed/feed.swift
     # The parser's test fixtures: every format, charset and quirk it is known to read.
     seeds=(Tests/FeedsTests/Fixtures)
+    ;;
+  admin)
+    library System -O
+    library Feeds "${fuzz_flags[@]}" "${feeds_xcc[@]}"
+    library Pairing "${fuzz_flags[@]}"
+    library Admin "${fuzz_flags[@]}" "${feeds_xcc[@]}" "${admin_xcc[@]}"
+    harness FuzzAdmin "Admin Pairing Feeds System" "$admin_libs $feeds_libs" Fuzz/Support/Check.swift Fuzz/Admin/admin.swift
+    seeds=(Fuzz/Admin/corpus)
     ;;
   layout)
     library Raster -O "${image_xcc[@]}"

@@ -15,10 +15,11 @@ runs_for() {  # the inputs each target tries: about 8 s of each at this machine'
     layout) echo 2500 ;;
     blocks) echo 30000 ;;
     feed) echo 1200 ;;
+    admin) echo 800 ;;
     *) echo 20000 ;;
   esac
 }
-for target in jpeg png webp gif any blocks feed layout; do
+for target in jpeg png webp gif any blocks feed admin layout; do
   # libFuzzer's own log is long; keep it, and show it only when the target fails.
   log=.build/fuzz/short-$target.log
   mkdir -p .build/fuzz

@@ -12,6 +12,10 @@ public enum SharedState {
     /// The keys the kiosk was started with from its environment or its flags, which no phone can change.
     public static let fixedSettingsName = "kiosk.fixed"
 
+    /// When the kiosk last synced with its aggregator: the seconds since 1970 on one line, rewritten after each
+    /// sync that went through. `GET /api/account` answers it as `last`.
+    public static let lastSyncName = "sync.last"
+
     /// Says the store changed, with the time, not flushed: a lost note costs at most the minute's look.
     public static func noteStoreChanged(directory: String, now: Int64) {
         try? AtomicFile.write(Array("\(now)\n".utf8), to: directory + "/" + storeChangedName, durable: false)

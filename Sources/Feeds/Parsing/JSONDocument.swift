@@ -1,6 +1,7 @@
 /// A small JSON parser for JSON Feed: bounds-checked, iterative over the bytes, with a nesting limit so a
-/// hostile `[[[[…` cannot exhaust the stack. Numbers keep their text; a feed only needs a few of them.
-indirect enum JSONDocument: Equatable {
+/// hostile `[[[[…` cannot exhaust the stack. Numbers keep their text; a feed only needs a few of them. Public
+/// for `lectern admin`, which reads a phone's request bodies with it rather than with a second parser.
+public indirect enum JSONDocument: Equatable {
     case null
     case bool(Bool)
     case number(String)
@@ -8,9 +9,9 @@ indirect enum JSONDocument: Equatable {
     case array([JSONDocument])
     case object([(String, JSONDocument)])
 
-    static let depthLimit = 64
+    public static let depthLimit = 64
 
-    static func == (a: JSONDocument, b: JSONDocument) -> Bool {
+    public static func == (a: JSONDocument, b: JSONDocument) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -22,14 +23,14 @@ indirect enum JSONDocument: Equatable {
         }
     }
 
-    subscript(key: String) -> JSONDocument? {
+    public subscript(key: String) -> JSONDocument? {
         if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
         return nil
     }
 
-    var string: String? { if case .string(let s) = self { return s } else { return nil } }
-    var array: [JSONDocument]? { if case .array(let a) = self { return a } else { return nil } }
-    var integer: Int? {
+    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var array: [JSONDocument]? { if case .array(let a) = self { return a } else { return nil } }
+    public var integer: Int? {
         switch self {
         case .number(let text): return Int(text) ?? Double(text).flatMap { $0.isFinite && abs($0) < 9e18 ? Int($0) : nil }
         case .string(let text): return Int(text)
@@ -37,9 +38,9 @@ indirect enum JSONDocument: Equatable {
         }
     }
 
-    struct ParseError: Error { let reason: String }
+    public struct ParseError: Error { public let reason: String }
 
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONDocument {
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONDocument {
         var reader = Reader(bytes: bytes)
         let value = try reader.value(depth: 0)
         reader.skipSpace()

@@ -56,6 +56,10 @@ public struct SyncEngine {
         self.api = api
     }
 
+    /// Signs in and nothing more: whether the aggregator takes this account, asked before it is saved (a phone
+    /// setting one up hears at once that the password was wrong, and the panel keeps the account it had).
+    public func signIn() throws(SyncError) { try api.signIn() }
+
     /// Runs the sync against `store` (a connection of the caller's thread). Times are recorded as `now`.
     public func run(store: FeedStore, now: Timestamp) throws(SyncError) -> Report {
         var report = Report()

@@ -1,0 +1,22 @@
+#pragma once
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <stdint.h>
+#include <microhttpd.h>
+
+// MHD_start_daemon takes its options as variadic pairs, which Swift cannot pass: this wrapper gives the admin
+// server's one set of options a fixed signature. `listen_fd` is a socket already listening (systemd's, or one
+// the caller bound, so a taken port is reported with its errno); the daemon never binds one itself.
+static inline struct MHD_Daemon *lectern_mhd_start(unsigned int flags, int listen_fd,
+                                                   MHD_AccessHandlerCallback handler, void *handler_context,
+                                                   MHD_RequestCompletedCallback completed, void *completed_context,
+                                                   size_t memory_limit, unsigned int connection_limit,
+                                                   unsigned int timeout_seconds) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_END);
+}
