@@ -14,9 +14,10 @@ DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbu
 # libjpeg-turbo's tools (cjpeg makes the fuzz seeds, djpeg is the decode benchmark's reference), libxml2's
 # xmllint (the feed parse benchmark's floor: a bare recovering parse of the same files), and a desktop
 # for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture);
-# sqlite3 and curl, with which the sync test looks into a store and asks the servers for their state.
+# sqlite3 and curl, with which the sync test looks into a store and asks the servers for their state; a phone's
+# browser for the admin page's test: Debian's Chromium, its chromedriver and Selenium.
 TEST_DEBS := $(PI_DEBS) qemu-system-arm libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
-             zbar-tools libjpeg-turbo-progs libxml2-utils xvfb xdotool x11-apps sqlite3 curl
+             zbar-tools libjpeg-turbo-progs libxml2-utils xvfb xdotool x11-apps sqlite3 curl chromium chromium-driver python3-selenium
 # What the Raspberry Pi image needs on the build machine: mmdebstrap (the compiler's root, the arm64 sysroot
 # and the image's tree), qemu-user with binfmt (the arm64 packages' scripts), the file system tools, mtools (the
 # FAT partition without mounting it), sfdisk and readelf; the test boots the image in qemu-system-aarch64.
@@ -53,6 +54,7 @@ test: test-deps
 	scripts/test-feed-oracle.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-sync.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-admin.sh "$$($(SWIFT) build --show-bin-path)/lectern"
+	scripts/test-phone-browser.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-store-durability.sh "$$($(SWIFT) build --show-bin-path)/lectern"
 	scripts/test-fuzz-short.sh
 	$(SWIFT) build $(RELEASE_FLAGS)

@@ -13,6 +13,9 @@
 #   display  (not here: QEMU cannot unplug a virtio-gpu head; tested with a scripted uevent source)
 #   soak     reader gestures (rows opened, articles and the list scrolled, the menu pulled and closed) for
 #            LECTERN_SOAK_SECONDS (60): lectern's RSS and open files before and after
+#   phone    the page's socket reached through QEMU's user network; a touch on the menu's Phone shows a QR
+#            code, and the code decoded from a screendump (zbarimg) pairs, as a phone's camera would; a feed added
+#            from the host's side is fetched and shown on the panel, as drawn headless over the same feed
 #   power    QEMU killed (SIGKILL) while a writer commits to the data disk: after the next boot the store is
 #            intact and holds every write that was acknowledged to the host
 # Commands run in the guest through the guest agent, which only the --test image has.
@@ -28,6 +31,7 @@ work=$(mktemp -d)
 qemu_pid=""
 cleanup() {
   [ -n "$qemu_pid" ] && kill -KILL "$qemu_pid" 2>/dev/null
+  [ -n "${site_pid:-}" ] && kill "$site_pid" 2>/dev/null
   [ -n "${LECTERN_E2E_KEEP:-}" ] && mkdir -p "$LECTERN_E2E_KEEP" && cp "$work"/*.png "$work"/*.log "$LECTERN_E2E_KEEP"/ 2>/dev/null
   rm -rf "$work"
 }
@@ -94,6 +98,28 @@ reference() { STATE_DIRECTORY="$work/host-state" TZ=UTC "$bin" run --headless --
 mkdir -p "$work/host-state"
 reference --out "$work/ref-first"                                         # ref-first/list.png: the first screen
 reference --trace "$work/tap-row.trace" --out "$work/ref-article"         # ref-article/reader.png: row 0 opened
+# A site on the host for the phone's part, which the guest reaches at 10.0.2.2 (QEMU's user network), and the
+# reader's list over its one feed, drawn headless from a store that fetched it here. Its entry is a month old, so
+# the list shows its date, not an age: the host fetches it by its own clock, the guest by the pinned one (a date
+# ahead of the host's would be taken as the time it was fetched).
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+site_port=$(free_port)
+export LECTERN_QEMU_ADMIN_PORT=$(free_port)
+mkdir -p "$work/site" "$work/garden-state"
+cat > "$work/site/garden.xml" <<XML
+<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>The Garden Journal</title><link>http://10.0.2.2:$site_port/</link>
+<item><title>Seed potatoes, chitted on the sill</title><guid>garden-1</guid>
+<pubDate>$(date -u -R -d "$(date -u -d "$(pinned_now)Z - 30 days" +%Y-%m-%d) 12:00:00Z")</pubDate>
+<description>Forty of them in egg boxes by the window, each one green-shooted and ready for the ground.</description></item>
+</channel></rss>
+XML
+(cd "$work/site" && exec python3 -m http.server "$site_port" --bind 127.0.0.1 >/dev/null 2>&1) &
+site_pid=$!
+for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$site_port/garden.xml" && break; sleep 0.1; done
+"$bin" feeds add "http://127.0.0.1:$site_port/garden.xml" --store "$work/garden-state/feeds.sqlite" >/dev/null
+"$bin" feeds refresh --store "$work/garden-state/feeds.sqlite" >/dev/null 2>&1
+STATE_DIRECTORY="$work/garden-state" TZ=UTC "$bin" run --headless --size 1280x800 --now "$(pinned_now)Z" --out "$work/ref-garden" >/dev/null
 
 # --- booting, and talking to the guest ----------------------------------------------------------------------
 serial=$out/serial.log
@@ -363,6 +389,57 @@ if "$bin" --help | grep -q '^ *soak '; then
   check "lectern soak (headless panel time)" "$bin" soak
   say "lectern soak took $(since "$t") s"
 fi
+
+# --- the phone: the pairing code read from the panel's QR code, a feed added from the host's side ---------------
+say "phone"
+t=$(now)
+code_of() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
+check "the page's socket answers through QEMU's user network, refusing an unpaired request (401)" \
+  test "$(code_of "http://127.0.0.1:$LECTERN_QEMU_ADMIN_PORT/api/feeds")" = 401
+# The menu's targets where the reader draws them: replay reader reports them for the same pull, headless.
+awk 'BEGIN {print "0 0 down 1270 400"; for (i = 1; i <= 30; i++) printf "%d 0 move %d 400\n", i * 50000, 1270 - i * 5
+            print "1600000 0 up"}' > "$work/pull-menu.trace"
+"$bin" replay reader "$work/pull-menu.trace" --json --store "$work/phone-empty.sqlite" --size 1280x800 > "$work/menu.json" 2>/dev/null
+menu_target() {  # menu_target NAME: the middle of the menu's target NAME, "X Y"
+  python3 -c '
+import json, sys
+frames = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+items = [i for i in ((frames[-1].get("menu") or {}).get("items") or []) if i["name"] == sys.argv[2]]
+print("%d %d" % (items[0]["x"] + items[0]["width"] / 2, items[0]["y"] + items[0]["height"] / 2) if items else "")' "$work/menu.json" "$1"
+}
+phone_at=$(menu_target Phone) unread_at=$(menu_target Unread)
+check "the menu has a Phone target (at ${phone_at:-nowhere})" test -n "$phone_at"
+# menu_trace X Y: a pull for the menu, then a tap on the target at X Y once the menu is open.
+menu_trace() { cat "$work/pull-menu.trace"; tap "$1" "$2" | awk '{ $1 += 2600000; print }'; }
+menu_trace ${phone_at:-0 0} > "$work/phone.trace"
+menu_trace ${unread_at:-0 0} > "$work/unread.trace"
+put "$work/phone.trace" /run/phone.trace
+put "$work/unread.trace" /run/unread.trace
+replay /run/phone.trace
+url=""
+for _ in $(seq 30); do
+  qemu_screendump "$out/qmp.sock" "$work/pairing.png"
+  url=$(zbarimg --raw -q "$work/pairing.png" 2>/dev/null | grep -E '^http://[^/]+/pair#[A-Z2-7]{26}$' | head -1)
+  [ -n "$url" ] && break
+  sleep 1
+done
+check "a touch on Phone shows a QR code of http://ADDRESS/pair#CODE (${url:-none decoded})" test -n "$url"
+check "... whose address is the panel's own on its network (10.0.2.15)" grep -q '^http://10.0.2.15/pair#' <<<"$url"
+answer=$(curl -s -c "$work/cookies" -H 'Content-Type: application/json' -d "{\"code\": \"${url##*#}\"}" \
+  -w '\n%{http_code}' "http://127.0.0.1:$LECTERN_QEMU_ADMIN_PORT/api/pair")
+check "the code read from the panel's QR code pairs (200, a session)" test "$(tail -1 <<<"$answer")" = 200
+csrf=$(head -1 <<<"$answer" | python3 -c 'import json, sys; print(json.load(sys.stdin).get("csrf", ""))' 2>/dev/null)
+check "... and the same code again is refused (403)" \
+  test "$(code_of -H 'Content-Type: application/json' -d "{\"code\": \"${url##*#}\"}" "http://127.0.0.1:$LECTERN_QEMU_ADMIN_PORT/api/pair")" = 403
+added=$(code_of -b "$work/cookies" -H "X-Lectern-CSRF: $csrf" -H 'Content-Type: application/json' \
+  -d "{\"url\": \"http://10.0.2.2:$site_port/garden.xml\"}" "http://127.0.0.1:$LECTERN_QEMU_ADMIN_PORT/api/feeds")
+check "a feed added from the host's side is taken (201)" test "$added" = 201
+# The river on show was made before the feed came: Unread from the menu shows it as it is now.
+sleep 3
+replay /run/unread.trace
+check "the new feed's entries are on the panel, as drawn headless over the same feed" \
+  until_screen phone-feed same "$work/ref-garden/list.png" 90
+say "paired and a feed added from the host's side in $(since "$t") s"
 
 # --- power cut -----------------------------------------------------------------------------------------------
 say "power cut"

@@ -125,6 +125,8 @@ try:
     step("the phones list names this phone", "Chrome on Android (this phone)" in driver.find_element(By.ID, "phones").text)
 
     driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    driver.save_screenshot(shots + "/phone-feeds.png")
     full_page_shot(shots + "/phone-page.png")
     driver.execute_script("document.getElementById('settings-section').scrollIntoView()")
     driver.save_screenshot(shots + "/phone-settings.png")

@@ -13,7 +13,9 @@ check_ok_format="ok - %s" check_fail_format="FAIL: %s"
 for tool in chromium chromedriver; do
   command -v "$tool" >/dev/null || { echo "$test_name: $tool is missing (apt-get install chromium chromium-driver)"; exit 1; }
 done
-python3 -c 'import selenium' 2>/dev/null || { echo "$test_name: python3-selenium is missing"; exit 1; }
+# Debian's Python, whose python3-selenium this is (another python3 may come first on PATH).
+debian_python=/usr/bin/python3
+"$debian_python" -c 'import selenium' 2>/dev/null || { echo "$test_name: python3-selenium is missing (apt-get install python3-selenium)"; exit 1; }
 venv=.build/sync-venv
 if ! "$venv/bin/python" -c 'import coldsweat' 2>/dev/null; then
   python3 -m venv "$venv" && "$venv/bin/pip" install --quiet "coldsweat==0.10.2" || { echo "cannot install coldsweat"; exit 1; }
@@ -77,7 +79,7 @@ LECTERN_ADMIN_ADDRESS="127.0.0.1:$admin_port" "$bin" pair --state "$work/state" 
 url=$(grep -o 'http://[^ ]*/pair#[A-Z2-7]*' "$work/pair.out" | head -1)
 check "lectern pair prints the pairing URL" test -n "$url"
 
-python3 "$here/phone_browser.py" "$url" "$site/" "$work/other-reader.opml" "http://127.0.0.1:$fever_port/fever/" \
+"$debian_python" "$here/phone_browser.py" "$url" "$site/" "$work/other-reader.opml" "http://127.0.0.1:$fever_port/fever/" \
   "$email" "$password" "$shots" >"$work/browser.out" 2>"$work/browser.err"
 browser=$?
 while IFS= read -r line; do
@@ -99,7 +101,7 @@ check "panel.conf has the account" grep -Eq "^sync = fever +# phone" "$work/stat
 check "the password is kept for the service alone (0600)" test "$(stat -c %a "$work/state/sync-password" 2>/dev/null)" = 600
 check "the password is in no settings file" sh -c "! grep -rq '$password' '$work/state/panel.conf'"
 check "the password is in no line of the admin's log" sh -c "! grep -q '$password' '$work/admin.log'"
-for shot in phone-paired phone-page phone-settings phone-dark; do
+for shot in phone-paired phone-feeds phone-page phone-settings phone-dark; do
   check "screenshot $shot.png kept" test -s "$shots/$shot.png"
 done
 echo "screenshots: $shots"

@@ -49,7 +49,7 @@ public final class AdminContext {
     }
 
     /// Where the aggregator's password is kept: the service's alone (0600).
-    public var passwordPath: String { stateDirectory + "/sync-password" }
+    public var passwordPath: String { stateDirectory + "/" + SharedState.passwordName }
 
     var now: Timestamp { Timestamp(secondsSince1970: clock()) }
 

@@ -6,7 +6,7 @@ public struct AdminFeed: Equatable, Sendable {
     public var title: String
     public var unread: Int
     public var muted: Bool
-    /// What the last fetch did, in a few words ("ok", "never fetched", the error).
+    /// What the last fetch did, in a few words ("ok", "not fetched yet", the error).
     public var status: String
 
     public init(url: String, title: String, unread: Int, muted: Bool, status: String) {
@@ -29,7 +29,8 @@ public struct AdminFeed: Equatable, Sendable {
         } else if fetch.lastFetch != nil {
             status = "ok"
         } else {
-            status = "never fetched"
+            // The panel fetches a new feed within a second of being told; until then it has not.
+            status = "not fetched yet"
         }
         self.init(url: feed.url, title: feed.title ?? WebAddress.shownHost(of: feed.url) ?? feed.url,
                   unread: feed.unreadCount, muted: feed.isMuted, status: status)

@@ -40,6 +40,9 @@ public enum AdminHostRule {
     public static func originMatches(_ origin: String?, host: String?) -> Bool {
         guard let origin else { return true }
         guard let host else { return false }
-        return origin.lowercased() == "http://" + host.lowercased()
+        return withoutDefaultPort(origin.lowercased()) == "http://" + withoutDefaultPort(host.lowercased())
     }
+
+    /// A browser leaves port 80 out of an `Origin` that a `Host` may still name.
+    static func withoutDefaultPort(_ text: String) -> String { text.hasSuffix(":80") ? String(text.dropLast(3)) : text }
 }

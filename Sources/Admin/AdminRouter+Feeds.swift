@@ -16,7 +16,7 @@ extension AdminRouter {
         }
         guard let typed = body["url"]?.string else { return .error(400, "the body must be {\"url\": \"a feed's or a site's address\"}") }
         guard let url = Self.webAddress(typed) else { return .error(400, "not a web address: \(typed)") }
-        if let existing = try context.store.feedID(url: url) { return try feedAnswer(existing) }
+        if let existing = try context.store.feedID(url: url) { return try feedAnswer(existing, status: 200) }
         let fetched = context.fetch(url)
         if let failure = fetched.failure { return .error(422, "no feed found at \(url): \(failure)") }
         if !FeedDiscovery.looksLikePage(contentType: fetched.contentType, body: fetched.body),
@@ -25,7 +25,7 @@ extension AdminRouter {
         }
         let links = FeedDiscovery.feedLinks(html: String(decoding: fetched.body, as: UTF8.self), pageURL: fetched.finalURL)
         guard let feedURL = links.first else { return .error(422, "no feed found at \(url)") }
-        if let existing = try context.store.feedID(url: feedURL) { return try feedAnswer(existing) }
+        if let existing = try context.store.feedID(url: feedURL) { return try feedAnswer(existing, status: 200) }
         let feed = context.fetch(feedURL)
         if let failure = feed.failure { return .error(422, "\(url) names the feed \(feedURL), which failed: \(failure)") }
         guard let parsed = try? FeedParser.parse(feed.body, contentType: feed.contentType, url: feed.finalURL) else {
@@ -56,9 +56,10 @@ extension AdminRouter {
         return try feedAnswer(id)
     }
 
-    func feedAnswer(_ id: FeedID) throws -> AdminResponse {
+    /// The feed as the API shows it: 201 when this request subscribed it, 200 when it was there already.
+    func feedAnswer(_ id: FeedID, status: Int = 201) throws -> AdminResponse {
         guard let feed = try context.store.feed(id) else { return .error(500, "the feed went away") }
-        return .json(201, AdminFeed(feed).json)
+        return .json(status, AdminFeed(feed).json)
     }
 
     /// `PUT /api/feeds {"url", "muted"}`: mutes a feed or lets it speak again.

@@ -50,7 +50,8 @@ extension AdminRouter {
     func account() -> AdminResponse {
         let entries = context.settings.entries()
         func value(_ key: String) -> String { entries.first { $0.key == key }?.value ?? "" }
-        let password = AtomicFile.exists(context.passwordPath) || !value("sync-password-file").isEmpty
+        let file = value("sync-password-file")
+        let password = AtomicFile.exists(file.isEmpty ? context.passwordPath : file)
         return .json(200, .object([("sync", .string(value("sync").isEmpty ? "local" : value("sync"))),
                                    ("sync-url", .string(value("sync-url"))), ("sync-user", .string(value("sync-user"))),
                                    ("password", .string(password ? "set" : "none")),
@@ -72,6 +73,13 @@ extension AdminRouter {
         case .success(let document): body = document
         case .failure(let response): return response
         }
+        // An account the kiosk's environment or flags fix is said so before anything is tried or kept.
+        if let fixed = context.settings.entries().first(where: {
+            ["sync", "sync-url", "sync-user"].contains($0.key) && ($0.source == .environment || $0.source == .flag)
+        }) {
+            return .error(400, "\(fixed.key) is fixed by the kiosk's \(fixed.source.rawValue) and is not changed from a phone",
+                          [("key", .string(fixed.key))])
+        }
         let kindText = body["sync"]?.string ?? ""
         if kindText == "local" || kindText == "off" {
             return settingsAnswer(context.settings.change([("sync", "local")]))
@@ -86,7 +94,11 @@ extension AdminRouter {
         if kind == .greader, user.isEmpty { return .error(400, "greader needs sync-user", [("key", .string("sync-user"))]) }
         var password = body["password"]?.string ?? ""
         let typed = !password.isEmpty
-        if !typed, let kept = try? PasswordFile.read(context.passwordPath) { password = kept }
+        // The kept password signs in again only to the account it was given for: a session (or a stolen cookie)
+        // cannot send it to a server of its choosing.
+        if !typed, sameAccount(kind: kind, url: url, user: user), let kept = try? PasswordFile.read(context.passwordPath) {
+            password = kept
+        }
         guard !password.isEmpty, password.utf8.count <= 1024 else {
             return .error(400, "the account needs its password", [("key", .string("password"))])
         }
@@ -103,6 +115,13 @@ extension AdminRouter {
                                                        ("sync-password-file", context.passwordPath)]))
     }
 
+    /// Whether `kind`, `url` and `user` are the account the panel has now.
+    func sameAccount(kind: SyncAccount.Kind, url: String, user: String) -> Bool {
+        let entries = context.settings.entries()
+        func value(_ key: String) -> String { entries.first { $0.key == key }?.value ?? "" }
+        return value("sync") == kind.rawValue && value("sync-url") == url && value("sync-user") == user
+    }
+
     func settingsAnswer(_ outcome: AdminSettingsOutcome) -> AdminResponse {
         switch outcome {
         case .ok: account()
@@ -110,12 +129,9 @@ extension AdminRouter {
         }
     }
 
-    /// The password file: written whole (AtomicFile), the service's alone from its first byte (umask 077).
+    /// The password file, as `lectern card import` keeps one: one line, the service's alone.
     func savePassword(_ password: String) throws {
-        let previous = umask(0o077)
-        defer { umask(previous) }
-        try AtomicFile.write(Array((password + "\n").utf8), to: context.passwordPath)
-        chmod(context.passwordPath, 0o600)
+        try SharedState.keepPassword(Array((password + "\n").utf8), directory: context.stateDirectory)
     }
 
     /// A server's words with the password taken out, should it have echoed it.

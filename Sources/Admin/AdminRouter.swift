@@ -23,6 +23,21 @@ public struct AdminRouter {
 
     static func isWrite(_ method: String) -> Bool { method == "POST" || method == "PUT" || method == "DELETE" || method == "PATCH" }
 
+    /// What a request gets before its body is read, when its headers already decide it: 421 for a foreign Host
+    /// on any path, 401 for an API request (pairing aside) without a session. Nil: read the body, then route.
+    public func refusalBeforeBody(_ request: AdminRequest) -> AdminResponse? {
+        let host = request.header("host")
+        guard AdminHostRule.allows(host, names: context.hostNames) else {
+            return .error(421, "this panel answers to its own address only, not \(host ?? "no host")")
+        }
+        if request.path.hasPrefix("/api/"), request.path != "/api/pair", phone(of: request) == nil {
+            return Self.unpaired
+        }
+        return nil
+    }
+
+    static let unpaired = AdminResponse.error(401, "this phone is not paired: touch Phone on the panel and scan its code")
+
     func route(_ request: AdminRequest) -> AdminResponse {
         let host = request.header("host")
         guard AdminHostRule.allows(host, names: context.hostNames) else {
@@ -42,9 +57,7 @@ public struct AdminRouter {
             }
             return pair(request)
         }
-        guard let phone = phone(of: request) else {
-            return .error(401, "this phone is not paired: touch phone on the panel and scan its code")
-        }
+        guard let phone = phone(of: request) else { return Self.unpaired }
         try? context.book.seen(id: phone.id, now: context.clock())
         if writes {
             guard AdminHostRule.originMatches(request.header("origin"), host: host) else {

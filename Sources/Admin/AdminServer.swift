@@ -73,6 +73,13 @@ public final class AdminServer {
                 upload.answered = true
                 return send(connection, .error(431, "the request's headers are over 8 KiB"), method: method, url: url)
             }
+            // A foreign Host or a request without a session is answered now, before its body: nobody unpaired
+            // makes the panel hold a body in memory.
+            let bare = AdminRequest(method: method, path: url, query: [:], headers: headers, body: [])
+            if let refusal = router.refusalBeforeBody(bare) {
+                upload.answered = true
+                return send(connection, refusal, method: method, url: url)
+            }
             if let length = headers["content-length"].flatMap({ Int($0) }), length > limit {
                 upload.answered = true
                 return send(connection, .error(413, "the body is over \(limit >> 10) KiB"), method: method, url: url)
@@ -139,9 +146,17 @@ public final class AdminServer {
 
     func finished(_ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         guard let state, let stored = state.pointee else { return }
-        Unmanaged<Upload>.fromOpaque(stored).release()
+        let upload = Unmanaged<Upload>.fromOpaque(stored)
+        let large = upload.takeUnretainedValue().body.count > Self.largeBody
+        upload.release()
         state.pointee = nil
+        // The page idles for days between a phone's visits: what an OPML upload took goes back to the system
+        // now, not when the heap next happens to shrink.
+        if large { _ = malloc_trim(0) }
     }
+
+    /// A body past which the heap is trimmed once the request is done.
+    static let largeBody = 64 << 10
 }
 
 private func adminAccessHandler(context: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?,

@@ -3,6 +3,8 @@
 #include <sys/socket.h>
 #include <stdint.h>
 #include <microhttpd.h>
+// glibc's malloc_trim, which Swift's Glibc module leaves out: the server gives a large upload's memory back.
+#include <malloc.h>
 
 // MHD_start_daemon takes its options as variadic pairs, which Swift cannot pass: this wrapper gives the admin
 // server's one set of options a fixed signature. `listen_fd` is a socket already listening (systemd's, or one

@@ -15,8 +15,13 @@ public struct PairingBook: Sendable {
     static let lastSeenStep: Int64 = 60
 
     public let directory: String
+    /// How long a change waits for the other process's lock, seconds: short on the kiosk's frame loop.
+    public let lockWait: Double
 
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, lockWait: Double = 2) {
+        self.directory = directory
+        self.lockWait = lockWait
+    }
 
     public var windowPath: String { directory + "/" + Self.windowName }
     public var phonesPath: String { directory + "/" + Self.phonesName }
@@ -32,7 +37,7 @@ public struct PairingBook: Sendable {
     @discardableResult
     public func open(minutes: Double = PairingWindow.standardMinutes, now: Int64) throws -> PairingWindow {
         let window = PairingWindow(code: try PairingCode.make(), opened: now, expires: now + Int64((minutes * 60).rounded()))
-        try locked { try AtomicFile.write(window.encoded, to: windowPath) }
+        try locked { try writeWindow(window) }
         return window
     }
 
@@ -41,7 +46,7 @@ public struct PairingBook: Sendable {
         try locked {
             guard var window = window(), window.state == .open else { return }
             window.state = .cancelled
-            try AtomicFile.write(window.encoded, to: windowPath)
+            try writeWindow(window)
         }
     }
 
@@ -61,7 +66,7 @@ public struct PairingBook: Sendable {
             guard PairingCode.same(PairingCode.normalized(typed), window.code) else {
                 window.wrongCodes += 1
                 if window.wrongCodes >= PairingWindow.wrongCodeLimit { window.state = .refused }
-                try AtomicFile.write(window.encoded, to: windowPath)
+                try writeWindow(window)
                 return .wrong(closed: window.state == .refused)
             }
             let phone = PairedPhone(id: try RandomBytes.hex(4), name: PairedPhone.oneLine(name), session: try RandomBytes.hex(32),
@@ -71,7 +76,7 @@ public struct PairingBook: Sendable {
             try writePhones(readPhones() + [phone])
             window.state = .paired
             window.phone = phone.name
-            try AtomicFile.write(window.encoded, to: windowPath)
+            try writeWindow(window)
             return .paired(phone)
         }
     }
@@ -113,21 +118,20 @@ public struct PairingBook: Sendable {
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap(PairedPhone.init(line:))
     }
 
+    /// The phones and their sessions: secrets, the service's alone; flushed, so a phone forgotten stays forgotten
+    /// after a power cut.
     private func writePhones(_ phones: [PairedPhone]) throws {
-        try AtomicFile.write(Array(phones.map { $0.line + "\n" }.joined().utf8), to: phonesPath)
-        // Secrets: the service's alone, whatever the umask.
-        chmod(phonesPath, 0o600)
+        try AtomicFile.write(Array(phones.map { $0.line + "\n" }.joined().utf8), to: phonesPath, permissions: 0o600)
     }
 
-    /// Runs `body` holding the book's lock, which the other process waits for.
+    /// The window holds a live code: the service's alone. Not flushed: it lives for minutes, and a power cut that
+    /// loses it only closes pairing, which is where a new boot starts anyway (on the frame loop, no fsync).
+    private func writeWindow(_ window: PairingWindow) throws {
+        try AtomicFile.write(window.encoded, to: windowPath, durable: false, permissions: 0o600)
+    }
+
+    /// Runs `body` holding the book's lock, which the other process waits for (at most `lockWait`).
     private func locked<T>(_ body: () throws -> T) throws -> T {
-        let path = directory + "/" + Self.lockName
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SystemCallError("open \(path)") }
-        defer { Glibc.close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw SystemCallError("lock \(path)") }
-        }
-        return try body()
+        try FileLock.holding(directory + "/" + Self.lockName, waitingAtMost: lockWait, body)
     }
 }

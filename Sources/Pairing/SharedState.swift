@@ -16,8 +16,22 @@ public enum SharedState {
     /// sync that went through. `GET /api/account` answers it as `last`.
     public static let lastSyncName = "sync.last"
 
+    /// The aggregator account's password, kept by the account route and by `lectern card import`; the kiosk
+    /// reads it when an account names no other password file.
+    public static let passwordName = "sync-password"
+
+    /// Keeps the account's password in `directory`: the service's alone from its first byte, flushed.
+    public static func keepPassword(_ bytes: [UInt8], directory: String) throws(SystemCallError) {
+        try AtomicFile.write(bytes, to: directory + "/" + passwordName, permissions: 0o600)
+    }
+
     /// Says the store changed, with the time, not flushed: a lost note costs at most the minute's look.
     public static func noteStoreChanged(directory: String, now: Int64) {
         try? AtomicFile.write(Array("\(now)\n".utf8), to: directory + "/" + storeChangedName, durable: false)
+    }
+
+    /// When the kiosk last synced with its aggregator account, for the page's account section: seconds since 1970.
+    public static func noteSynced(directory: String, now: Int64) {
+        try? AtomicFile.write(Array("\(now)\n".utf8), to: directory + "/" + lastSyncName, durable: false)
     }
 }

@@ -11,10 +11,13 @@ public enum AtomicFile {
     /// the directory: until the directory's entry is on disk, a power cut may bring back the old name. Not
     /// `durable`, the flushes are left out (a cache, spared the SD card): a reader still sees the old file or the
     /// new, never half of one, but a power cut may lose the write or leave the file torn.
-    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(SystemCallError) {
+    /// `permissions` are the file's from its first byte (a secret is never readable by others, whatever the umask).
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true,
+                             permissions: mode_t = 0o644) throws(SystemCallError) {
         let temporary = path + ".partial"
+        unlink(temporary)
         let file: FileDescriptor
-        do { file = try .open(temporary, O_WRONLY | O_CREAT | O_TRUNC) } catch {
+        do { file = try .open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: permissions) } catch {
             throw SystemCallError("create \(temporary)", errno: error)
         }
         func abandon(_ operation: String, _ error: Errno) -> SystemCallError {

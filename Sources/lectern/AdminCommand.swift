@@ -27,11 +27,11 @@ struct AdminCommand: ParsableCommand {
         let storePath = try storeOptions.resolvedPath()
         let stateDirectory = state ?? ReaderLaunch.directory(of: storePath)
         let store = try storeOptions.withStore { $0 }
-        let files: [(path: String, source: AdminSetting.Source)] = config.map { [($0, .file)] }
-            ?? ReaderLaunch.configurationFiles(environment).map {
-                ($0, $0.hasPrefix(ReaderLaunch.cardDirectory(environment) + "/") ? .card : .file)
-            }
-        let settings = PanelSettings(files: files, stateDirectory: stateDirectory, environment: environment)
+        // A smaller page cache than the kiosk's: the page asks for a feed list now and then, never scrolls a river.
+        try? store.database.execute("PRAGMA cache_size = -512")
+        let settings = PanelSettings(book: SettingsBook(stateDirectory: stateDirectory,
+                                                       configFiles: config.map { [$0] } ?? ReaderLaunch.configurationFiles(environment),
+                                                       cardDirectory: ReaderLaunch.cardDirectory(environment)))
         let context = AdminContext(stateDirectory: stateDirectory, store: store, settings: settings,
                                    clock: { LocalTime.now().secondsSince1970 },
                                    verifyAccount: AdminFetching.verify, fetch: AdminFetching.fetch,

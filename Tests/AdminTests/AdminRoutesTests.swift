@@ -36,6 +36,28 @@ import System
         #expect(harness.asPhone(phone, "PUT", "/api/settings", body: "{\"theme\": [1]}").json?["key"]?.string == "theme")
     }
 
+    @Test func theKeptPasswordSignsInOnlyToItsOwnAccount() throws {
+        let harness = try Harness()
+        let phone = try harness.pairPhone()
+        let first = harness.asPhone(phone, "PUT", "/api/account", body: """
+            {"sync": "fever", "sync-url": "https://rss.example/fever/", "sync-user": "ana", "password": "right password"}
+            """)
+        #expect(first.status == 200)
+        // Signing in again to the same account may leave the password out: the kept one is used.
+        let again = harness.asPhone(phone, "PUT", "/api/account", body: """
+            {"sync": "fever", "sync-url": "https://rss.example/fever/", "sync-user": "ana"}
+            """)
+        #expect(again.status == 200 && harness.verified.last?.password == "right password")
+        // Another server (or user) without a password: refused before anything is sent anywhere.
+        let tries = harness.verified.count
+        for body in [#"{"sync": "fever", "sync-url": "https://attacker.example/fever/", "sync-user": "ana"}"#,
+                     #"{"sync": "fever", "sync-url": "https://rss.example/fever/", "sync-user": "eve"}"#] {
+            let moved = harness.asPhone(phone, "PUT", "/api/account", body: body)
+            #expect(moved.status == 400 && moved.json?["key"]?.string == "password")
+        }
+        #expect(harness.verified.count == tries)
+    }
+
     @Test func theAccountIsCheckedBeforeSavingAndItsPasswordNeverComesBack() throws {
         let harness = try Harness()
         let phone = try harness.pairPhone()
@@ -99,7 +121,7 @@ import System
         }
 
         let list = harness.asPhone(phone, "GET", "/api/feeds").json?["feeds"]?.array ?? []
-        #expect(list.count == 1 && list.first?["status"]?.string == "never fetched")
+        #expect(list.count == 1 && list.first?["status"]?.string == "not fetched yet")
         #expect(harness.asPhone(phone, "PUT", "/api/feeds", body: "{\"url\": \"https://site.example/feed.xml\", \"muted\": true}").json?["muted"] == .bool(true))
         #expect(harness.asPhone(phone, "DELETE", "/api/feeds", query: ["url": "https://site.example/feed.xml"]).status == 204)
         #expect(harness.asPhone(phone, "DELETE", "/api/feeds", query: ["url": "https://site.example/feed.xml"]).status == 404)

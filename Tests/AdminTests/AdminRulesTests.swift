@@ -42,9 +42,27 @@ import Pairing
         }
         // The page is served to anyone, without the feeds or a token.
         let page = harness.request("GET", "/")
-        #expect(page.status == 200 && !page.text.contains("lectern-csrf"))
+        #expect(page.status == 200 && !page.text.contains("<meta name=\"lectern-csrf\""))
         #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'self'") == true)
         #expect(page.header("Cache-Control") == "no-store" && page.header("X-Content-Type-Options") == "nosniff")
+    }
+
+    @Test func aForeignHostOrNoSessionIsAnsweredBeforeTheBody() throws {
+        let harness = try Harness()
+        func early(_ method: String, _ path: String, _ headers: [String: String]) -> Int? {
+            harness.router.refusalBeforeBody(AdminRequest(method: method, path: path, query: [:], headers: headers, body: []))?.status
+        }
+        #expect(early("POST", "/api/opml", ["host": "rebound.example"]) == 421)
+        #expect(early("POST", "/api/pair", ["host": "rebound.example"]) == 421)
+        #expect(early("POST", "/api/opml", ["host": "127.0.0.1"]) == 401)
+        // Pairing reads its body (the code); the page has none.
+        #expect(early("POST", "/api/pair", ["host": "127.0.0.1"]) == nil)
+        #expect(early("GET", "/", ["host": "127.0.0.1"]) == nil)
+        let phone = try harness.pairPhone()
+        #expect(early("POST", "/api/opml", ["host": "127.0.0.1", "cookie": phone.cookie]) == nil)
+        // A browser leaves port 80 out of its Origin.
+        #expect(AdminHostRule.originMatches("http://192.168.1.5", host: "192.168.1.5:80"))
+        #expect(!AdminHostRule.originMatches("http://192.168.1.5:8080", host: "192.168.1.5"))
     }
 
     @Test func writesNeedTheTokenAndTheirOwnOrigin() throws {

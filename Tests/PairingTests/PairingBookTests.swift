@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import System
 @testable import Pairing
 
@@ -87,5 +90,33 @@ import System
         #expect(PhoneName.from(userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0") == "Firefox on Linux")
         #expect(PhoneName.from(userAgent: nil) == "A browser")
         #expect(PhoneName.from(userAgent: "evil\nname\u{7}") == "evilname")
+    }
+}
+
+@Suite struct SharedSecretTests {
+    @Test func secretsAreTheServicesAloneFromTheirFirstByte() throws {
+        let folder = try TemporaryFolder.make(prefix: "lectern-secrets")
+        let previous = umask(0)  // the widest umask: the files' own modes must hold
+        defer { umask(previous) }
+        try SharedState.keepPassword(Array("correct horse\n".utf8), directory: folder)
+        let book = PairingBook(directory: folder)
+        let window = try book.open(now: 0)
+        _ = try book.pair(code: window.code, name: "x", now: 1)
+        for name in [SharedState.passwordName, PairingBook.windowName, PairingBook.phonesName] {
+            var info = stat()
+            #expect(stat(folder + "/" + name, &info) == 0 && info.st_mode & 0o777 == 0o600, "\(name)")
+        }
+        #expect(try AtomicFile.read(folder + "/" + SharedState.passwordName) == Array("correct horse\n".utf8))
+    }
+
+    @Test func aLockHeldElsewhereIsWaitedForBrieflyThenSaid() throws {
+        let folder = try TemporaryFolder.make(prefix: "lectern-lock")
+        let path = folder + "/held.lock"
+        // flock(2) locks belong to the open file description: a second open in this process contends like
+        // another process would.
+        try FileLock.holding(path, waitingAtMost: 0) {
+            #expect(throws: SystemCallError.self) { try FileLock.holding(path, waitingAtMost: 0.05) {} }
+        }
+        #expect(try FileLock.holding(path, waitingAtMost: 0) { 7 } == 7)
     }
 }

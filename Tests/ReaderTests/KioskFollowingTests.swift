@@ -93,7 +93,7 @@ import Text
         defer { finish() }
         #expect(app.context.library.syncAccount == nil)
         // The account route: the password first, then the keys.
-        try book.storePassword("secret")
+        try SharedState.keepPassword(Array("secret".utf8), directory: folder)
         try book.write([("sync", "fever"), ("sync-url", "http://127.0.0.1:1/fever/"), ("sync-user", "me@example.org")],
                        origin: .phone)
         try loop { app.context.library.syncAccount != nil }

@@ -117,20 +117,6 @@ import Testing
         #expect(Self.source(book, "text-size")! == ("17", .default), "nothing of a refused change is written")
         #expect(Self.source(book, "theme")! == ("dark", .flag))
     }
-
-    @Test func thePasswordIsTheServicesAloneFromItsFirstByte() throws {
-        let folders = try Folders()
-        defer { folders.remove() }
-        let book = folders.book
-        #expect(!book.hasPassword)
-        try book.storePassword("correct horse")
-        #expect(book.hasPassword)
-        var info = stat()
-        #expect(stat(folders.state + "/" + CardSetup.storedPasswordName, &info) == 0 && info.st_mode & 0o777 == 0o600)
-        #expect(try AtomicFile.read(folders.state + "/sync-password") == Array("correct horse".utf8))
-        try book.storePassword("battery staple")
-        #expect(try AtomicFile.read(folders.state + "/sync-password") == Array("battery staple".utf8))
-    }
 }
 
 extension SettingsBookTests {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Pairing
 import Platform
 
 /// What a person leaves on the card's boot partition for the panel to take in at its next start. A password
@@ -12,7 +13,7 @@ public enum CardSetup {
     /// The names a person may give the password file on the card (a laptop may add the extension).
     public static let passwordNames = ["sync-password", "sync-password.txt"]
     /// Where the password goes in the state directory; the kiosk takes it when no other file is named.
-    public static let storedPasswordName = "sync-password"
+    public static let storedPasswordName = SharedState.passwordName
     /// One line for the panel's list to show once, left by the move for the kiosk.
     public static let noticeName = "card.notice"
     /// A file a person puts on the card (empty will do) to ask for `lectern doctor`'s report: at the next start
@@ -45,8 +46,7 @@ public enum CardSetup {
             throw CardSetupError("cannot read \(source): \(error) (a password file holds one line)")
         }
         let target = state + "/" + storedPasswordName
-        try AtomicFile.write(bytes, to: target)
-        if chmod(target, 0o600) != 0 { throw CardSetupError("cannot make \(target) private: \(SystemCallError("chmod"))") }
+        try SharedState.keepPassword(bytes, directory: state)
         if let owner, chown(target, owner.uid, owner.gid) != 0 {
             throw CardSetupError("cannot give \(target) to the service: \(SystemCallError("chown"))")
         }

@@ -17,7 +17,8 @@ public struct PanelPairing: Sendable {
     /// Pairing in `stateDirectory`, at the address the panel has when a window opens (`LECTERN_ADMIN_ADDRESS`
     /// gives one).
     public init(stateDirectory: String, environment: [String: String]) {
-        book = PairingBook(directory: stateDirectory)
+        // On the frame loop: a short wait for the admin process's lock, then the change fails and is said.
+        book = PairingBook(directory: stateDirectory, lockWait: 0.1)
         address = nil
         self.environment = environment
     }

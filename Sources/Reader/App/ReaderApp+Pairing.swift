@@ -111,6 +111,10 @@ extension ReaderApp {
     /// them again.
     public func phonesChanged() {
         guard let notice = screen as? NoticeScreen, notice.kind == .settings else { return }
+        // The file also changes when a phone is seen (once a minute while it uses the page): the screen is made
+        // again only when the phones it lists changed, so a person reading it is not moved.
+        let listed = (context.pairing?.book.phones() ?? []).map { "\($0.id) \($0.name)" }
+        guard listed != notice.listedPhones else { return }
         show([NoticeScreen.make(.settings, context: context, time: time)])
     }
 

@@ -62,7 +62,11 @@ public final class ReaderKiosk {
             try? RefreshRun(refresher: FeedRefresher(store: $0, fetcher: fetcher, images: cache, icons: icons), waitsForResults: false)
         }
         if let stateDirectory {
-            pairing = PanelPairing(stateDirectory: stateDirectory, environment: ProcessEnvironment.current())
+            let panelPairing = PanelPairing(stateDirectory: stateDirectory, environment: ProcessEnvironment.current())
+            // A kiosk starts with pairing shut: a window left open by a crash or a power cut (whose last write,
+            // the one that said its code was used, may be lost) is closed; a person touches Phone again.
+            try? panelPairing.book.cancel()
+            pairing = panelPairing
         }
         makeKeepers()
     }
@@ -174,7 +178,9 @@ public final class ReaderKiosk {
         if let syncKeeper {
             syncKeeper.onFinish = { [unowned self] outcome in
                 switch outcome {
-                case .success(let report): log.info("\(report.summary)")
+                case .success(let report):
+                    log.info("\(report.summary)")
+                    if let stateDirectory { SharedState.noteSynced(directory: stateDirectory, now: LocalTime.now().secondsSince1970) }
                 case .failure(let error): log.error("sync failed: \(error.message)")
                 }
                 app?.syncFinished(outcome)

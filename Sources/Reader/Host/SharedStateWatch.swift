@@ -23,6 +23,8 @@ public final class SharedStateWatch {
         var modified: Int64
         var modifiedNanoseconds: Int
         var size: Int64
+        /// Every atomic write is a rename onto the name: a new inode, even within one tick of a coarse clock.
+        var inode: UInt64
 
         init?(path: String) {
             var info = stat()
@@ -30,6 +32,7 @@ public final class SharedStateWatch {
             modified = Int64(info.st_mtim.tv_sec)
             modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
             size = Int64(info.st_size)
+            inode = UInt64(info.st_ino)
         }
     }
 

@@ -76,7 +76,7 @@ public struct ReaderStart {
             let environment = ProcessEnvironment.current()
             let book = SettingsBook(stateDirectory: stateDirectory,
                                     configFiles: configFile.map { [$0] } ?? ReaderLaunch.configurationFiles(environment),
-                                    cardDirectory: ReaderLaunch.cardDirectory(environment))
+                                    cardDirectory: ReaderLaunch.cardDirectory(environment), lockWait: 0.1)
             // What a phone may not change this run: the admin process reads it.
             do { try book.writeFixed(environment: environment, flags: flags) } catch { log.warning("\(SharedState.fixedSettingsName) not written: \(error)") }
             kiosk.settingsBook = book

@@ -30,6 +30,14 @@ final class NoticeScreen: Component {
     private var drawnOffset: Double?
     private let contentHeight: Double
 
+    /// The phones the screen lists, "ID NAME" each, to tell whether a change to the phones file changes it.
+    var listedPhones: [String] {
+        lines.compactMap { line in
+            if case .phone(let label, _, let id) = line { return "\(id) \(label)" }
+            return nil
+        }
+    }
+
     init(context: ReaderContext, kind: Kind = .empty, lines: [Line]) {
         self.context = context
         self.kind = kind

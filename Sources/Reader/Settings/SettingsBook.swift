@@ -19,16 +19,18 @@ public struct SettingsBook: Sendable {
     public let stateDirectory: String
     public let configFiles: [String]
     public let cardDirectory: String
+    /// How long a change waits for the other process's lock, seconds: short on the kiosk's frame loop.
+    public let lockWait: Double
 
-    public init(stateDirectory: String, configFiles: [String], cardDirectory: String) {
+    public init(stateDirectory: String, configFiles: [String], cardDirectory: String, lockWait: Double = 2) {
         self.stateDirectory = stateDirectory
         self.configFiles = configFiles
         self.cardDirectory = cardDirectory
+        self.lockWait = lockWait
     }
 
     public var panelPath: String { stateDirectory + "/" + SharedState.panelSettingsName }
     public var fixedPath: String { stateDirectory + "/" + SharedState.fixedSettingsName }
-    public var passwordPath: String { stateDirectory + "/" + CardSetup.storedPasswordName }
 
     // MARK: Reading
 
@@ -138,44 +140,9 @@ public struct SettingsBook: Sendable {
         !value.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0 == "#" }
     }
 
-    // MARK: The account's password
-
-    /// Keeps the aggregator's password in the state directory, readable by the service alone from the first
-    /// byte (created 0600, never chmod'ed after): the panel reads it when an account has no other password file.
-    public func storePassword(_ password: String) throws {
-        let temporary = passwordPath + ".partial"
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SystemCallError("create \(temporary)") }
-        let file = FileDescriptor(rawValue: fd)
-        do {
-            try file.writeAll(Array(password.utf8))
-        } catch {
-            file.close()
-            unlink(temporary)
-            throw SystemCallError("write \(temporary)", errno: error)
-        }
-        let flushed = fsync(fd) == 0
-        file.close()
-        guard flushed, rename(temporary, passwordPath) == 0 else {
-            let error = SystemCallError("save \(passwordPath)")
-            unlink(temporary)
-            throw error
-        }
-        try AtomicFile.flushDirectory(of: passwordPath)
-    }
-
-    public var hasPassword: Bool { AtomicFile.exists(passwordPath) }
-
-    /// Runs `body` holding `panel.conf.lock`, which the other process waits for.
+    /// Runs `body` holding `panel.conf.lock`, which the other process waits for (the kiosk briefly: see
+    /// `FileLock`).
     private func locked<T>(_ body: () throws -> T) throws -> T {
-        let path = stateDirectory + "/" + Self.lockName
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SystemCallError("open \(path)") }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw SystemCallError("lock \(path)") }
-        }
-        return try body()
+        try FileLock.holding(stateDirectory + "/" + Self.lockName, waitingAtMost: lockWait, body)
     }
 }
