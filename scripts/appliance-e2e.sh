@@ -15,7 +15,8 @@
 #            LECTERN_SOAK_SECONDS (60): lectern's RSS and open files before and after
 #   phone    the page's socket reached through QEMU's user network; a touch on the menu's Phone shows a QR
 #            code, and the code decoded from a screendump (zbarimg) pairs, as a phone's camera would; a feed added
-#            from the host's side is fetched and shown on the panel, as drawn headless over the same feed
+#            from the host's side is fetched and shown on the panel, as drawn headless over the same feed; the
+#            page's process stopped, flooded and killed while the kiosk runs on
 #   power    QEMU killed (SIGKILL) while a writer commits to the data disk: after the next boot the store is
 #            intact and holds every write that was acknowledged to the host
 # Commands run in the guest through the guest agent, which only the --test image has.
@@ -440,6 +441,32 @@ replay /run/unread.trace
 check "the new feed's entries are on the panel, as drawn headless over the same feed" \
   until_screen phone-feed same "$work/ref-garden/list.png" 90
 say "paired and a feed added from the host's side in $(since "$t") s"
+# Whatever happens to the page's process, the kiosk is another one and runs on: stopped (SIGSTOP), flooded with
+# a hundred connections, killed (systemd's socket starts it again at the next connection).
+kiosk_pid=$(prop MainPID)
+guest "systemctl kill -s SIGSTOP lectern-admin" >/dev/null
+shot admin-stopped-before
+replay /run/phone.trace
+check "with the page's process stopped, a touch on Phone still shows the pairing card" \
+  until_screen admin-stopped differs "$work/admin-stopped-before.png" 30
+guest "systemctl kill -s SIGCONT lectern-admin" >/dev/null
+python3 - "$LECTERN_QEMU_ADMIN_PORT" <<'PY'
+import socket, sys, time
+socks = []
+for _ in range(100):
+    try:
+        socks.append(socket.create_connection(("127.0.0.1", int(sys.argv[1])), 2))
+    except OSError:
+        pass
+time.sleep(3)
+for s in socks: s.close()
+PY
+guest "systemctl kill -s SIGKILL lectern-admin" >/dev/null
+sleep 2
+check "a hundred connections and a killed page later, the kiosk is the same process" test "$(prop MainPID)" = "$kiosk_pid"
+answer=""
+for _ in $(seq 30); do answer=$(code_of "http://127.0.0.1:$LECTERN_QEMU_ADMIN_PORT/api/feeds"); [ "$answer" = 401 ] && break; sleep 1; done
+check "... and the page answers again once systemd starts it at the next connection ($answer)" test "$answer" = 401
 
 # --- power cut -----------------------------------------------------------------------------------------------
 say "power cut"

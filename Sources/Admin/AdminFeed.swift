@@ -36,8 +36,8 @@ public struct AdminFeed: Equatable, Sendable {
                   unread: feed.unreadCount, muted: feed.isMuted, status: status)
     }
 
-    var json: AdminJSON {
-        .object([("url", .string(url)), ("title", .string(title)), ("unread", .number(Int64(unread))),
+    var json: JSONValue {
+        .object([("url", .string(url)), ("title", .string(title)), ("unread", .integer(unread)),
                  ("muted", .bool(muted)), ("status", .string(status))])
     }
 }

@@ -9,17 +9,14 @@ public struct AdminRequest: Sendable {
     /// Header names in lower case; a repeated header keeps its last value.
     public var headers: [String: String]
     public var body: [UInt8]
-    /// The client's address, for the log; empty when unknown.
-    public var peer: String
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                body: [UInt8] = [], peer: String = "") {
+                body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
-        self.peer = peer
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }

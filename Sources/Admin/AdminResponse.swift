@@ -1,3 +1,4 @@
+import Feeds
 /// What the router answers; the server adds the headers every answer carries (`AdminResponse.commonHeaders`).
 public struct AdminResponse: Sendable {
     public var status: Int
@@ -15,13 +16,13 @@ public struct AdminResponse: Sendable {
     }
 
     /// A JSON answer.
-    public static func json(_ status: Int, _ value: AdminJSON) -> AdminResponse {
+    public static func json(_ status: Int, _ value: JSONValue) -> AdminResponse {
         AdminResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(value.text.utf8))
     }
 
     /// Every failure: `{"error": "one line"}`, with more fields where they help (the key a setting refused).
-    public static func error(_ status: Int, _ message: String, _ more: [(String, AdminJSON)] = []) -> AdminResponse {
-        json(status, .object([("error", .string(AdminJSON.oneLine(message)))] + more))
+    public static func error(_ status: Int, _ message: String, _ more: [(String, JSONValue)] = []) -> AdminResponse {
+        json(status, .object([("error", .string(AdminResponse.oneLine(message)))] + more))
     }
 
     public static func noContent() -> AdminResponse { AdminResponse(status: 204) }
@@ -40,4 +41,11 @@ public struct AdminResponse: Sendable {
 }
 
 /// A refusal found deep in a route (a body that is not JSON) is carried back as the answer itself.
-extension AdminResponse: Error {}
+extension AdminResponse: Error {
+
+    /// A message as one line of at most 300 characters: errors quote what a server or a file said.
+    public static func oneLine(_ text: String) -> String {
+        let flat = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
+        return flat.count > 300 ? String(flat.prefix(299)) + "…" : flat
+    }
+}

@@ -110,7 +110,7 @@ extension AdminRouter {
         let web = subscriptions.filter { WebAddress.isWeb($0.url) }
         let (added, present) = try context.store.merge(web, at: context.now)
         if added > 0 { context.storeChanged() }
-        return .json(200, .object([("added", .number(Int64(added))), ("present", .number(Int64(present))),
-                                   ("skipped", .number(Int64(subscriptions.count - web.count)))]))
+        return .json(200, .object([("added", .integer(added)), ("present", .integer(present)),
+                                   ("skipped", .integer(subscriptions.count - web.count))]))
     }
 }

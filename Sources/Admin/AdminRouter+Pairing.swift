@@ -35,7 +35,7 @@ extension AdminRouter {
 
     /// `GET /api/phones`: who is paired, the asker marked; never another phone's tokens.
     func phones(asker: PairedPhone) -> AdminResponse {
-        let list = context.book.phones().map { phone -> AdminJSON in
+        let list = context.book.phones().map { phone -> JSONValue in
             .object([("id", .string(phone.id)), ("name", .string(phone.name)),
                      ("paired", .string(Timestamp(secondsSince1970: phone.paired).iso8601)),
                      ("lastSeen", .string(Timestamp(secondsSince1970: phone.lastSeen).iso8601)),

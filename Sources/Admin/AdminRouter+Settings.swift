@@ -10,7 +10,7 @@ extension AdminRouter {
 
     /// `GET /api/settings`: every key, its value and where it came from.
     func listSettings() -> AdminResponse {
-        let members = context.settings.entries().map { entry -> (String, AdminJSON) in
+        let members = context.settings.entries().map { entry -> (String, JSONValue) in
             (entry.key, .object([("value", .string(entry.value)), ("source", .string(entry.source.rawValue))]))
         }
         return .json(200, .object([("settings", .object(members))]))

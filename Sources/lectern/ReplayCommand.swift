@@ -1,5 +1,6 @@
 import CommandLineSupport
 import ArgumentParser
+import Feeds
 import Logging
 import Platform
 import Reader

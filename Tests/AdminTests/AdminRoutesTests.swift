@@ -159,6 +159,10 @@ import System
             #expect(answer.status >= 400 && answer.header("Content-Type") == "application/json", "\(method) \(path)")
             #expect(answer.json?["error"]?.string.map { !$0.isEmpty && !$0.contains("\n") } == true)
         }
-        #expect(harness.request("GET", "/\u{0}<script>").text.contains("\\u003cscript\\u003e"))
+        // A path with a NUL and markup in it comes back inside one line of JSON, never as a page: JSON's own
+        // Content-Type and nosniff keep a browser from reading markup in it.
+        let hostile = harness.request("GET", "/\u{0}<script>")
+        #expect(hostile.header("Content-Type") == "application/json" && hostile.header("X-Content-Type-Options") == "nosniff")
+        #expect(hostile.json?["error"]?.string == "no such page: / <script>" && !hostile.text.unicodeScalars.contains { $0.value < 0x20 })
     }
 }

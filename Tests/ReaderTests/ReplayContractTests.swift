@@ -1,3 +1,4 @@
+import Feeds
 import Platform
 import Raster
 import Testing

@@ -1,3 +1,4 @@
+import Feeds
 import Touch
 import Widgets
 

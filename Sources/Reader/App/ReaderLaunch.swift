@@ -1,4 +1,5 @@
 import Feeds
+import Pairing
 import Platform
 import Text
 import Touch
@@ -8,7 +9,7 @@ import Widgets
 /// sources, the library over the store (or the samples), the place from the state directory.
 public enum ReaderLaunch {
     /// The file the panel's own changes go to, in the state directory.
-    public static let panelSettingsName = "panel.conf"
+    public static let panelSettingsName = SharedState.panelSettingsName
     public static let placeName = "reader.place"
 
     /// Settings from the configuration files in order (the image's, then the card's: later wins), the panel's

@@ -1,3 +1,4 @@
+import Feeds
 import Raster
 import Touch
 import Widgets

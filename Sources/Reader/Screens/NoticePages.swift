@@ -34,13 +34,14 @@ extension NoticeScreen {
     private static func emptyScreen(_ context: ReaderContext) -> NoticeScreen {
         NoticeScreen(context: context, kind: .empty, lines: [
             .title("Nothing to read yet"),
-            .text("This panel has no feeds. To add some, put an OPML file (every feed reader can export one) named "
-                + "feeds.opml on the card's boot partition, beside lectern.conf, the file a laptop shows when the card "
-                + "is put in. Lectern reads it when it starts."),
-            .text("Or, on the panel's command line: lectern feeds add https://example.org/feed.xml"),
-            .text("Or pair a phone, and add feeds from it: tap Phone and scan the code with its camera."),
-            .text("New articles appear here as soon as the feeds bring them. Pull from the right edge for the menu."),
+            // The phone first: it is how a panel without a keyboard is set up; the card and the shell are for owners.
+            .text("This panel has no feeds. Tap Phone below and scan the code with your phone's camera: the page that "
+                + "opens adds feeds by a site's address, or from another reader's file."),
             .actions(["Phone"]),
+            .text("Or put an OPML file (every feed reader can export one) named feeds.opml on the card's boot partition, "
+                + "beside lectern.conf, the file a laptop shows when the card is put in. Lectern reads it when it starts. "
+                + "Or, on the panel's command line: lectern feeds add https://example.org/feed.xml"),
+            .text("New articles appear here as soon as the feeds bring them. Pull from the right edge for the menu."),
         ])
     }
 
