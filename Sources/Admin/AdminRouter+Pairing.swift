@@ -27,7 +27,7 @@ extension AdminRouter {
             response.headers.append(("Set-Cookie", "\(Self.sessionCookie)=\(phone.session); HttpOnly; SameSite=Strict; Path=/"))
             return response
         case .noWindow:
-            return .error(403, "no pairing window is open: touch phone on the panel for a new code")
+            return .error(403, "no pairing window is open: touch Phone on the panel for a new code")
         case .wrong(let closed):
             return .error(403, closed ? "wrong code: that was the tenth, so the window is closed" : "wrong code")
         }

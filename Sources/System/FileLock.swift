@@ -8,7 +8,8 @@ import Glibc
 public enum FileLock {
     /// Runs `body` holding the lock on `path` (made if missing), waiting at most `seconds` for it.
     public static func holding<T>(_ path: String, waitingAtMost seconds: Double, _ body: () throws -> T) throws -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Read-only is enough for flock(2), so a lock file made by another user still locks.
+        let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemCallError("open \(path)") }
         defer { close(fd) }
         var waited = 0.0

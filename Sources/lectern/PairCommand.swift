@@ -20,6 +20,7 @@ struct PairCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessEnvironment.current()
         let directory = try state ?? StateDirectory.path(environment: environment, for: "the pairing window", orGive: "--state")
+        try StateDirectory.becomeOwner(of: directory)
         let window: PairingWindow
         do { window = try PairingBook(directory: directory).open(minutes: minutes, now: LocalTime.now().secondsSince1970) } catch {
             throw CommandFailure("cannot open a pairing window in \(directory): \(error)")

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Platform
 
 /// Where lectern keeps what must outlive the process (the feed store, what the reader was showing): systemd's
@@ -31,6 +34,16 @@ public enum StateDirectory {
     /// panel's run and for the commands that take `--store`.
     public static func storePath(environment: [String: String] = ProcessEnvironment.current()) throws -> String {
         try path(environment: environment, for: "the feed store", orGive: "--store") + "/feeds.sqlite"
+    }
+
+    /// Run as root on a directory another user owns (the owner over ssh on the panel's `/var/lib/lectern`),
+    /// becomes that user, so what the command writes stays the service's to read and replace.
+    public static func becomeOwner(of directory: String) throws {
+        var info = stat()
+        guard geteuid() == 0, stat(directory, &info) == 0, info.st_uid != 0 else { return }
+        guard setgroups(0, nil) == 0, setgid(info.st_gid) == 0, setuid(info.st_uid) == 0 else {
+            throw Unavailable("cannot become the owner of \(directory): \(SystemCallError("setuid"))")
+        }
     }
 
     /// No directory to be had, and why, in one line (the commands print it as their error).
