@@ -15,7 +15,7 @@ reference fails even when each difference has a rule in ALLOWED: a rule that fit
 hiding a bug (every summary reading `345`) than explaining a quirk. A feed may be excused only in
 WHOLE_FEED_ALLOWED, with the reason feedparser is the one that is wrong.
 
-Usage: feed_oracle.py LECTERN [FIXTURE...]   (default: every file in Tests/FeedsTests/Fixtures)
+Usage: feed_oracle.py LECTERN [FIXTURE...]   (default: every file in Tests/FeedsTests/Fixtures, not its folders)
 Exit status 1 when any field differs without a rule in ALLOWED explaining why, or when a feed differs on all
 its summaries or all its bodies without a reason in WHOLE_FEED_ALLOWED.
 """
@@ -240,7 +240,8 @@ def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
     lectern = sys.argv[1]
-    paths = sys.argv[2:] or sorted(glob.glob(os.path.join("Tests", "FeedsTests", "Fixtures", "*")))
+    # Files only: folders beside them hold other tests' fixtures (web pages for feed discovery).
+    paths = sys.argv[2:] or sorted(p for p in glob.glob(os.path.join("Tests", "FeedsTests", "Fixtures", "*")) if os.path.isfile(p))
     score = {f: [0, 0, 0] for f in FIELDS}  # matching, allowed, total
     failures, allowed_notes, whole_feed_notes = [], {}, []
     for path in paths:
