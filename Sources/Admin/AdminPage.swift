@@ -1,3 +1,5 @@
+import Feeds
+
 /// The page a phone manages the panel from: one document, no external assets, no framework, made for a phone
 /// held in one hand and readable in dark mode. Without JavaScript it still lists the feeds (rendered here); with
 /// it, everything goes through the same API an outside program uses. The session's CSRF token is handed to the
@@ -7,7 +9,7 @@ public enum AdminPage {
     public static func html(feeds: [AdminFeed]?, csrf: String?) -> String {
         let paired = csrf != nil
         return template
-            .replacing("{{CSRF_META}}", with: csrf.map { "<meta name=\"lectern-csrf\" content=\"\(escaped($0))\">" } ?? "")
+            .replacing("{{CSRF_META}}", with: csrf.map { "<meta name=\"lectern-csrf\" content=\"\(MarkupText.escaped($0))\">" } ?? "")
             .replacing("{{PAIR_HIDDEN}}", with: paired ? " hidden" : "")
             .replacing("{{PAIRED_HIDDEN}}", with: paired ? "" : " hidden")
             .replacing("{{FEEDS}}", with: (feeds ?? []).map(item).joined())
@@ -15,26 +17,10 @@ public enum AdminPage {
 
     /// A feed as the list shows it before the script takes over.
     static func item(_ feed: AdminFeed) -> String {
-        let status = feed.status == "ok" ? "" : " · " + escaped(feed.status)
+        let status = feed.status == "ok" ? "" : " · " + MarkupText.escaped(feed.status)
         return "<li\(feed.muted ? " class=\"muted\"" : "")><span class=\"count\">\(feed.unread) unread</span>"
-            + "<div class=\"feed-title\">\(escaped(feed.title.isEmpty ? feed.url : feed.title))</div>"
-            + "<div class=\"feed-url\">\(escaped(feed.url))\(status)</div></li>"
-    }
-
-    /// Text made safe inside an element or a quoted attribute: a feed's title comes from the feed.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+            + "<div class=\"feed-title\">\(MarkupText.escaped(feed.title.isEmpty ? feed.url : feed.title))</div>"
+            + "<div class=\"feed-url\">\(MarkupText.escaped(feed.url))\(status)</div></li>"
     }
 
     /// The document: its head, the style, the controls, the script.

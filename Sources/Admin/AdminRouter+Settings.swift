@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 extension AdminRouter {
-    static let accountKeys: Set<String> = ["sync", "sync-url", "sync-user", "sync-password-file"]
+    /// The account's keys: only `PUT /api/account` writes them, after the aggregator took the sign-in.
+    public static let accountKeys: Set<String> = ["sync", "sync-url", "sync-user", "sync-password-file"]
 
     /// `GET /api/settings`: every key, its value and where it came from.
     func listSettings() -> AdminResponse {

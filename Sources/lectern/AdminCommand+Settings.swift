@@ -5,8 +5,6 @@ import Reader
 /// order, each key with the source that set it last, and a phone's changes written where the panel's go.
 final class PanelSettings: AdminSettings {
     let book: SettingsBook
-    /// The account's keys: only the account route writes them, after the aggregator took the sign-in.
-    static let accountKeys: Set<String> = ["sync", "sync-url", "sync-user", "sync-password-file"]
 
     init(book: SettingsBook) { self.book = book }
 
@@ -16,7 +14,7 @@ final class PanelSettings: AdminSettings {
 
     func change(_ values: [(key: String, value: String)]) -> AdminSettingsOutcome {
         do {
-            if !values.isEmpty, values.allSatisfy({ Self.accountKeys.contains($0.key) }) {
+            if !values.isEmpty, values.allSatisfy({ AdminRouter.accountKeys.contains($0.key) }) {
                 // The account route signed in first; only a key the kiosk's environment or flags fix stops it.
                 let fixed = book.fixedKeys()
                 if let key = values.map(\.key).first(where: { fixed[$0] != nil }) {

@@ -95,16 +95,16 @@ public enum OPML {
             <?xml version="1.0" encoding="UTF-8"?>
             <opml version="2.0">
               <head>
-                <title>\(escaped(title))</title>
+                <title>\(MarkupText.escaped(title))</title>
                 <dateCreated>\(rfc822(created))</dateCreated>
               </head>
               <body>
 
             """
         func outline(_ subscription: OPMLSubscription, indent: String) {
-            let name = escaped(subscription.title ?? subscription.url)
-            text += "\(indent)<outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(escaped(subscription.url))\""
-            if let siteLink = subscription.siteLink { text += " htmlUrl=\"\(escaped(siteLink))\"" }
+            let name = MarkupText.escaped(subscription.title ?? subscription.url)
+            text += "\(indent)<outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(MarkupText.escaped(subscription.url))\""
+            if let siteLink = subscription.siteLink { text += " htmlUrl=\"\(MarkupText.escaped(siteLink))\"" }
             text += "/>\n"
         }
         var categories: [String] = []
@@ -116,7 +116,7 @@ public enum OPML {
             }
         }
         for category in categories {
-            text += "    <outline text=\"\(escaped(category))\" title=\"\(escaped(category))\">\n"
+            text += "    <outline text=\"\(MarkupText.escaped(category))\" title=\"\(MarkupText.escaped(category))\">\n"
             for subscription in subscriptions where subscription.category == category {
                 outline(subscription, indent: "      ")
             }
@@ -124,29 +124,6 @@ public enum OPML {
         }
         text += "  </body>\n</opml>\n"
         return text
-    }
-
-    /// Text safe in XML content and in double-quoted attributes. Characters XML 1.0 cannot carry at all (most
-    /// C0 controls, U+FFFE/U+FFFF) are dropped; tabs and line breaks in attributes are kept as references so a
-    /// parser does not normalise them to spaces.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t": result += "&#9;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     /// RFC 822 date as OPML 2.0 asks for it: `Tue, 24 Nov 2026 03:05:58 GMT`.
