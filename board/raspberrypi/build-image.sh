@@ -91,13 +91,19 @@ packages=(systemd-sysv udev dbus systemd-resolved systemd-timesyncd kmod
           libdrm2 libinput10 libudev1 libfreetype6 libharfbuzz0b libxml2 libcurl4t64 libsqlite3-0
           libpng16-16t64 libwebp7 libwebpmux3 libjpeg62-turbo libgif7 libqrencode4 libmicrohttpd12t64 ca-certificates fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
           fonts-noto-color-emoji
-          e2fsprogs raspi-firmware "$kernel_package" initramfs-tools)
+          e2fsprogs raspi-firmware "$kernel_package" initramfs-tools
+          iwd wireless-regdb dnsmasq-base firmware-brcm80211)
 mmdebstrap_cmd=(mmdebstrap --quiet --variant=minbase --mode=root --architecture=arm64 --components=main,non-free-firmware
                 --aptopt='APT::Install-Recommends "false"' "--include=$(IFS=,; echo "${packages[*]}")"
                 --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*'
                 --dpkgopt='path-include=/usr/share/doc/*/copyright' --dpkgopt='path-exclude=/usr/share/info/*'
                 --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias'
                 --dpkgopt='path-exclude=/usr/share/lintian/*'
+                --dpkgopt='path-exclude=/usr/lib/firmware/brcm/*' --dpkgopt='path-exclude=/usr/lib/firmware/cypress/*'
+                --dpkgopt='path-include=/usr/lib/firmware/brcm/brcmfmac43430-sdio*'
+                --dpkgopt='path-include=/usr/lib/firmware/brcm/brcmfmac4345[56]-sdio*'
+                --dpkgopt='path-include=/usr/lib/firmware/cypress/cyfmac43430-sdio*'
+                --dpkgopt='path-include=/usr/lib/firmware/cypress/cyfmac43455-sdio*'
                 --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin "$1"/var/cache/apt/archives/*.deb'
                 trixie ROOT "deb $mirror trixie main non-free-firmware"
                 "deb $mirror trixie-updates main non-free-firmware" "${sources[@]}")
