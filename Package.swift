@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "lectern",
             dependencies: [
-                "Reader", "Platform", "Feeds", "Admin", "Pairing", "CommandLineSupport",
+                "Reader", "Platform", "Feeds", "Admin", "Pairing", "Wireless", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -13,13 +13,16 @@ struct CardCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Move an aggregator password file from the card into the state directory, and write the doctor's report where the card asks for it (run as root).")
+            abstract: "Move an aggregator password file from the card into the state directory, the card's Wi-Fi network into iwd's, and write the doctor's report where the card asks for it (run as root).")
 
         @Option(help: "The card's boot partition (default: $LECTERN_CARD_DIRECTORY, else /boot/firmware).")
         var card: String?
 
         @Option(help: "The state directory the password goes to (default: $STATE_DIRECTORY, else /var/lib/lectern).")
         var state: String?
+
+        @Option(help: "iwd's state directory, where the card's Wi-Fi network goes (default: the state directory's iwd folder, which iwd sees as /var/lib/iwd).")
+        var iwd: String?
 
         @Option(help: "The service user who will own it.")
         var user = "lectern"
@@ -35,6 +38,9 @@ struct CardCommand: ParsableCommand {
             guard let owner = CardSetup.Owner.user(user) else { throw CommandFailure("no user \(user) to own the password") }
             do {
                 print(try CardSetup.movePassword(card: card, state: state, owner: owner) ?? "no password on the card at \(card)")
+                for line in try CardSetup.takeWiFi(card: card, iwd: iwd ?? state + "/" + CardSetup.iwdFolderName, state: state, owner: owner) {
+                    print(line)
+                }
                 if AtomicFile.exists(card + "/" + CardSetup.doctorName),
                    let line = try CardSetup.writeDoctorReport(doctorReport(environment: environment, state: state), card: card) {
                     print(line)

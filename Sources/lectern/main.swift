@@ -8,7 +8,7 @@ struct Lectern: ParsableCommand {
         commandName: "lectern",
         abstract: "A wall-panel article reader drawn straight to KMS/DRM.",
         version: LecternVersion.current,
-        subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, FeedCommand.self, FeedsCommand.self, SyncCommand.self, AdminCommand.self, PairCommand.self, CardCommand.self, DoctorCommand.self, TouchCommand.self, SoakCommand.self, UeventsCommand.self],
+        subcommands: [RunCommand.self, RenderCommand.self, ReplayCommand.self, FeedCommand.self, FeedsCommand.self, SyncCommand.self, AdminCommand.self, PairCommand.self, WiFiCommand.self, CardCommand.self, DoctorCommand.self, TouchCommand.self, SoakCommand.self, UeventsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

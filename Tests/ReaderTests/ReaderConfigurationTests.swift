@@ -130,4 +130,33 @@ import Testing
         #expect(CardSetup.takeNotice(state: state)?.contains("moved from the card") == true)
         #expect(CardSetup.takeNotice(state: state) == nil, "said once")
     }
+
+    @Test func theCardsWiFiGoesIntoIwdsDirectoryAndThePasswordLeavesTheCard() throws {
+        var template = Array("/tmp/lectern-card-XXXXXX".utf8CString)
+        let folder = String(cString: mkdtemp(&template)!)
+        defer { _ = system("rm -rf '\(folder)'") }
+        let card = folder + "/card", state = folder + "/state", iwd = folder + "/state/iwd"
+        try AtomicFile.makeDirectory(card)
+        try AtomicFile.makeDirectory(state)
+        #expect(try CardSetup.takeWiFi(card: card, iwd: iwd, state: state, owner: nil).isEmpty, "no lectern.conf: nothing")
+        try AtomicFile.write(Array("theme = dark\nwifi-ssid = Home\nwifi-password = correct horse\nwifi-country = nz\n".utf8),
+                             to: card + "/lectern.conf")
+        let said = try CardSetup.takeWiFi(card: card, iwd: iwd, state: state, owner: nil)
+        #expect(said.count == 2 && said[1].hasPrefix("moved the Wi-Fi password for Home"))
+        #expect(String(decoding: try AtomicFile.read(iwd + "/Home.psk"), as: UTF8.self).contains("Passphrase=correct horse\n"))
+        #expect(String(decoding: try AtomicFile.read(iwd + "/main.conf"), as: UTF8.self).hasSuffix("Country=NZ\n"))
+        #expect(String(decoding: try AtomicFile.read(card + "/lectern.conf"), as: UTF8.self) == "theme = dark\nwifi-ssid = Home\nwifi-country = nz\n")
+        var info = stat()
+        stat(iwd, &info)
+        #expect(info.st_mode & 0o777 == 0o700, "iwd's directory is root's alone")
+        stat(iwd + "/Home.psk", &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        // The next start finds the password gone from the card and leaves the profile alone (no open network made).
+        #expect(try CardSetup.takeWiFi(card: card, iwd: iwd, state: state, owner: nil).isEmpty)
+        #expect(!AtomicFile.exists(iwd + "/Home.open"))
+        #expect(CardSetup.takeNotice(state: state, name: CardSetup.wifiNoticeName)?.contains("removed from the card") == true)
+        // The reader itself skips the Wi-Fi keys rather than calling them unknown.
+        let (source, problems) = ReaderConfiguration.readFile("wifi-ssid = Home\nwifi-hidden = on\ntheme = dark", name: "lectern.conf")
+        #expect(problems.isEmpty && source.values.map(\.key) == ["theme"])
+    }
 }

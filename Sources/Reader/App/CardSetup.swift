@@ -58,8 +58,8 @@ public enum CardSetup {
     }
 
     /// The notice the move left, taken (read and removed) so the list says it once.
-    public static func takeNotice(state: String) -> String? {
-        let path = state + "/" + noticeName
+    public static func takeNotice(state: String, name: String = noticeName) -> String? {
+        let path = state + "/" + name
         guard let bytes = try? AtomicFile.read(path, limit: 1024) else { return nil }
         unlink(path)
         let line = String(decoding: bytes, as: UTF8.self)
@@ -85,7 +85,7 @@ public enum CardSetup {
 
     /// Runs `change` (which flushes what it wrote) on the card, remounting it writable for that moment if it is
     /// mounted read-only (so a power cut never catches its FAT half-written), then read-only again.
-    private static func onWritableCard(_ card: String, doing what: String, _ change: () throws -> Void) throws {
+    static func onWritableCard(_ card: String, doing what: String, _ change: () throws -> Void) throws {
         do {
             try change()
         } catch let error as SystemCallError where error.errno == EROFS {

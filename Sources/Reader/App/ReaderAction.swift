@@ -17,6 +17,8 @@ enum ReaderAction {
     case showAbout
     /// A pairing window opened, its card over the screen (the menu's Phone).
     case showPairing
+    /// The Wi-Fi card over the screen (the menu's Wi-Fi, the settings' Wi-Fi).
+    case showWiFi
     case openMenu
     /// The wall's screen gives way.
     case leaveWall(WallExit)
@@ -41,6 +43,8 @@ enum ReaderAction {
     case adjust(SettingChange)
     /// A paired phone forgotten: its session ends at once.
     case forgetPhone(String)
+    /// A Wi-Fi network's password forgotten: the panel leaves it if it is on it.
+    case forgetWiFi(String)
 }
 
 /// Where the wall's screen goes when a person takes the panel back.

@@ -22,6 +22,8 @@ extension ReaderApp {
         case .showAbout: show([NoticeScreen.make(.about, context: context, time: time)])
         case .showPairing: openPairing()
         case .forgetPhone(let id): forgetPhone(id)
+        case .showWiFi: showWiFiCard()
+        case .forgetWiFi(let network): context.wifi?.handle(.forget(network: network))
         case .openMenu: presentMenu(at: time)
         case .leaveWall(let exit): leaveWall(exit)
         case .placeMoved: placeChanged()

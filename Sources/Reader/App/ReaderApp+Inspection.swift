@@ -1,6 +1,7 @@
 import Feeds
 import Touch
 import Widgets
+import Wireless
 
 /// `lectern replay reader`'s fields for one frame (docs/replay.md's contract; keep the names).
 extension ReaderApp {
@@ -19,6 +20,13 @@ extension ReaderApp {
         switch overlay {
         case .code(let code)?: fields.append(("qr", .object([("text", .string(code.text))])))
         case .pairing(let card)?: fields.append(("qr", .object([("text", .string(card.url))])))
+        case .wifi?:
+            // While the hotspot is up: the code that joins it, and the set-up page's.
+            if let wifi = context.wifi, wifi.status.hotspot != nil {
+                fields.append(("qr", .object([("text", .string(wifi.hotspot.joinCode.text)), ("page", .string(Hotspot.pageAddress))])))
+            } else {
+                fields.append(("qr", .null))
+            }
         default: fields.append(("qr", .null))
         }
         fields.append(("textSize", .number(context.settings.bodySize)))
@@ -33,6 +41,7 @@ extension ReaderApp {
         } else {
             fields.append(("pairing", .null))
         }
+        fields.append(("wifi", wifiField))
         fields.append(("notice", (footNote?.words ?? context.notice).map { .string($0) } ?? .null))
         if let ambient = screen as? AmbientScreen, let card = ambient.currentCard {
             fields.append(("card", .object([("id", .string(card.row.entry.key)), ("title", .string(card.row.title)),

@@ -141,7 +141,9 @@ public final class ReaderApp: Scene {
                 for event in part.frame.events {
                     overlayTap.handle(event)
                     if overlayTap.state == .ended {
-                        if let card = pairingCard { closePairingCard(card) } else { overlay = nil }
+                        if let card = pairingCard { closePairingCard(card) }
+                        else if let card = wifiCard { wifiCardTapped(card, at: overlayTap.location) }
+                        else { overlay = nil }
                     }
                 }
             case .shared:
@@ -202,6 +204,7 @@ public final class ReaderApp: Scene {
     public func advance(to time: Double) -> Bool {
         self.time = time
         holdWallForPairing(at: time)
+        holdWallForWiFi(at: time)
         advanceWall(to: time)
         picturesArrived = false
         takeRefreshReports()

@@ -1,3 +1,5 @@
+import Wireless
+
 /// Where the settings come from, lowest first: defaults, the configuration file, what a person changed on the
 /// panel (saved in the state directory), `LECTERN_<KEY>` environment variables, `--<key>` flags. The owner's
 /// file sets the panel up; a change made at the panel then sticks across restarts; the environment and flags
@@ -41,6 +43,8 @@ public struct ReaderConfiguration: Sendable {
                 continue
             }
             let key = line[..<equals].trimmingCharacters(from: spaces)
+            // The card's Wi-Fi keys are `lectern card import`'s, which gives them to iwd, not the reader's.
+            if WiFiCardSettings.keys.contains(key) { continue }
             guard ReaderSettings.keys.contains(key) else {
                 problems.append("\(name):\(number + 1): unknown setting '\(key)'")
                 continue

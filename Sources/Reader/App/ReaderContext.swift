@@ -3,6 +3,7 @@ import Raster
 import Text
 import Touch
 import Widgets
+import Wireless
 
 /// What every screen of the reader is made with and reads: the panel's size and type, the settings, the
 /// library, and the wall clock as a function of the one monotonic clock (so a replay with `--now` and the panel
@@ -21,6 +22,9 @@ public final class ReaderContext {
     public let utcOffset: (Timestamp) -> Int
     /// The pairing book and the panel's address, for the menu's Phone; nil without a state directory.
     public var pairing: PanelPairing?
+    /// The panel's Wi-Fi set-up, for the menu's Wi-Fi and the Wi-Fi card; nil where there is no radio to drive
+    /// (no iwd on the system bus, or a desktop run).
+    public var wifi: WiFiSetup?
     /// A line the list shows at its foot until the first touch (why the kiosk restarted).
     public var notice: String?
 

@@ -55,6 +55,7 @@ public struct ReaderStart {
             notices.append(problems.count == 1 ? "Setting not taken: \(first)." : "Setting not taken: \(first) (and \(problems.count - 1) more, in the log).")
         }
         if let stateDirectory, let moved = CardSetup.takeNotice(state: stateDirectory) { notices.append(moved) }
+        if let stateDirectory, let moved = CardSetup.takeNotice(state: stateDirectory, name: CardSetup.wifiNoticeName) { notices.append(moved) }
         let store = openStore(settings, log: log)
         // With an aggregator account the server owns the subscriptions: an OPML file would only add feeds the
         // next sync takes away again.

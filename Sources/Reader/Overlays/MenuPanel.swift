@@ -28,6 +28,7 @@ final class MenuPanel {
         if article { entries.append(("QR code", .showSharedCode)) }
         entries += [("Mark all read", .markAllRead), ("Settings", .showSettings), ("About", .showAbout),
                     ("Phone", .showPairing)]
+        if context.wifi?.status.radio == true { entries.append(("Wi-Fi", .showWiFi)) }
         let bounds = context.bounds
         let columns = bounds.width >= 640 ? 3 : 2
         let rowsNeeded = (entries.count + columns - 1) / columns

@@ -7,12 +7,15 @@ enum Overlay {
     case picture(url: String, alt: String?)
     /// A pairing window's card: its URL as a code, the code in groups, the time left.
     case pairing(PairingCard)
+    /// The Wi-Fi screen: where the panel's Wi-Fi stands, the hotspot's codes while a phone sets it up.
+    case wifi(WiFiCard)
 
     /// Its name in `replay reader`'s `overlay` field.
     var name: String {
         switch self {
         case .code, .pairing: "qr"
         case .picture: "image"
+        case .wifi: "wifi"
         }
     }
 }
@@ -24,6 +27,8 @@ extension ReaderApp {
         switch overlay {
         case .code(let code): code.draw(into: canvas, context: context)
         case .pairing(let card): card.draw(into: canvas, context: context)
+        case .wifi(let card):
+            if let wifi = context.wifi { card.draw(status: wifi.status, hotspot: wifi.hotspot, into: canvas, context: context) }
         case .picture(let url, let alt): WholePicture.draw(url, alt: alt, into: canvas, context: context)
         }
     }

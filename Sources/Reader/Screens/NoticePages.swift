@@ -1,6 +1,7 @@
 import Feeds
 import Touch
 import Widgets
+import Wireless
 
 /// The screens of words: empty, settings, about.
 extension NoticeScreen {
@@ -27,6 +28,7 @@ extension NoticeScreen {
         case "Farther": .adjust(.readingDistance(by: 0.3))
         case "Done": .showRiver(.unread)
         case "Phone": .showPairing
+        case "Wi-Fi": .showWiFi
         default: nil
         }
     }
@@ -61,7 +63,7 @@ extension NoticeScreen {
             .text("Turn ambient after \(ReaderSettings.plain(s.idleMinutes)) idle minutes. Night: \(s.night ?? "off"). "
                 + "These, and every other setting, are in lectern.conf on the card's boot partition; changes made here are kept on the panel."),
             .setting(label: "Phones", value: phones.isEmpty ? "none paired" : "\(phones.count) paired", targets: ["Phone"]),
-        ] + phoneLines + [
+        ] + phoneLines + wifiLines(context) + [
             .actions(["Done"]),
         ])
     }
@@ -79,6 +81,39 @@ extension NoticeScreen {
         if let lastFetch { lines.append(.text("Last refresh: \(ReaderContext.when(lastFetch, now: now)).")) }
         lines.append(.actions(["Done"]))
         return NoticeScreen(context: context, kind: .about, lines: lines)
+    }
+
+    /// The settings' Wi-Fi: nothing without a radio; the network with its signal and address, Forget beside it;
+    /// or how it stands, with the card a tap away.
+    static func wifiLines(_ context: ReaderContext) -> [NoticeScreen.Line] {
+        guard let status = context.wifi?.status, status.radio else { return [] }
+        if let network = status.network ?? status.known.first, status.known.contains(network) {
+            return [.network(name: network, value: wifiValue(status))]
+        }
+        return [.setting(label: "Wi-Fi", value: wifiValue(status), targets: ["Wi-Fi"])]
+    }
+
+    /// What `wifiLines` says, compared by the app to tell whether the screen must be made again.
+    static func wifiLine(_ context: ReaderContext) -> String? {
+        guard let line = wifiLines(context).first else { return nil }
+        switch line {
+        case .network(let name, let value): return "\(name): \(value)"
+        case .setting(_, let value, _): return "Wi-Fi: \(value)"
+        default: return nil
+        }
+    }
+
+    static func wifiValue(_ status: WiFiStatus) -> String {
+        switch status.step {
+        case .connected:
+            (["connected"] + [status.signal.map { "signal \($0) dBm" }, status.address.map { "address \($0)" }].compactMap { $0 })
+                .joined(separator: ", ")
+        case .connecting: "joining"
+        case .retrying: "lost, looking for it"
+        case .hotspot: "setting up from a phone"
+        case .joining: "joining \(status.network ?? "")"
+        case .idle: status.known.isEmpty ? "not set up" : "not connected"
+        }
     }
 }
 

@@ -15,6 +15,8 @@ final class NoticeScreen: Component {
         case actions([String])
         /// A paired phone: its name, when it paired, and a Forget target for it.
         case phone(label: String, value: String, id: String)
+        /// The Wi-Fi network the panel knows: where it stands, Wi-Fi (the card) and Forget.
+        case network(name: String, value: String)
     }
 
     let context: ReaderContext
@@ -36,6 +38,15 @@ final class NoticeScreen: Component {
             if case .phone(let label, _, let id) = line { return "\(id) \(label)" }
             return nil
         }
+    }
+
+    /// The Wi-Fi line the screen shows, to tell whether a change of the set-up's status changes it.
+    var listedWiFi: String? {
+        for line in lines {
+            if case .network(let name, let value) = line { return "\(name): \(value)" }
+            if case .setting("Wi-Fi", let value, _) = line { return "Wi-Fi: \(value)" }
+        }
+        return nil
     }
 
     init(context: ReaderContext, kind: Kind = .empty, lines: [Line]) {
@@ -76,6 +87,8 @@ final class NoticeScreen: Component {
                 settingRow(label, value, names.map { ($0, Self.action(for: $0)) })
             case .phone(let label, let value, let id):
                 settingRow(label, value, [("Forget", .forgetPhone(id))])
+            case .network(let name, let value):
+                settingRow("Wi-Fi", "\(name), \(value)", [("Wi-Fi", .showWiFi), ("Forget", .forgetWiFi(name))])
             case .actions(let names):
                 y += 8
                 for (i, name) in names.enumerated() {
