@@ -19,6 +19,16 @@ public enum WiFiRequest: Equatable, Sendable {
 
     public static let fileName = "wifi.request"
 
+    /// What it asks, for a log: never the password.
+    public var summary: String {
+        switch self {
+        case .join(let network, _, let hidden): "join \(network)\(hidden ? " (hidden)" : "")"
+        case .hotspot: "open the hotspot"
+        case .cancel: "close the hotspot"
+        case .forget(let network): "forget \(network)"
+        }
+    }
+
     /// What iwd and WPA accept: a name of 1 to 32 bytes, a passphrase of 8 to 63 characters (or none).
     public static func problem(network: String, password: String) -> String? {
         if network.isEmpty || network.utf8.count > 32 { return "network: a Wi-Fi network's name has 1 to 32 bytes" }

@@ -3,6 +3,7 @@ import Logging
 import Pairing
 import Platform
 import Widgets
+import Wireless
 
 /// The reader on the panel: the app made for the display the kiosk shows it on, its place and the settings a
 /// person changes saved in the state directory (after the frame that shows the change, as two fsyncs would hold
@@ -41,6 +42,9 @@ public final class ReaderKiosk {
     public var startNotices: [String] = []
     /// Lights the panel as the wall's day asks (the kiosk's `setPower`); set once the panel exists.
     public var setPower: (PanelPowerLevel) -> Void = { _ in }
+    /// Whether this kiosk drives the Wi-Fi radio (iwd): on a panel, never in a desktop window.
+    public var drivesWiFi = false
+    private var wifi: PanelWiFi?
 
     public init(settings: ReaderSettings, store: FeedStore?, stateDirectory: String?, events: EventLoop, log: Logger,
                 userAgent: String) {
@@ -121,6 +125,7 @@ public final class ReaderKiosk {
                                     images: images, wallClock: { _ in LocalTime.now() }, utcOffset: LocalTime.utcOffset(at:))
         context.notice = notice
         context.pairing = pairing
+        context.wifi = wifi?.setup
         let place = app?.place ?? stateDirectory.flatMap(ReaderLaunch.loadPlace(directory:))
         let made = ReaderApp(context: context, refreshing: refreshRun, place: place)
         let (events, log, directory) = (events, log, stateDirectory)
@@ -170,6 +175,15 @@ public final class ReaderKiosk {
             watch.start()
             if let problem = watch.problem { log.warning("the state directory is looked at each minute only: \(problem)") }
             stateWatch = watch
+        }
+        if drivesWiFi, let stateDirectory, wifi == nil, let made = PanelWiFi.start(events: events, stateDirectory: stateDirectory, log: log) {
+            wifi = made
+            app?.context.wifi = made.setup
+            made.changed = { [unowned self, unowned made] in
+                app?.wifiChanged()
+                if made.takeOffer() { app?.offerWiFiSetUp() }
+                redraw()
+            }
         }
         startKeepers()
     }
@@ -230,6 +244,10 @@ public final class ReaderKiosk {
         if names.contains(SharedState.storeChangedName), !rebuild { syncKeeper?.syncNow() }
         if names.contains(PairingBook.phonesName) { app?.phonesChanged() }
         if names.contains(PairingBook.windowName) { app?.pairingWindowChanged(pairing?.book.window()) }
+        if names.contains(WiFiRequest.fileName), let stateDirectory, let request = WiFiRequest.take(directory: stateDirectory) {
+            log.info("Wi-Fi: asked to \(request.summary)")
+            wifi?.handle(request)
+        }
         redraw()
     }
 

@@ -5,6 +5,7 @@ import Raster
 import Text
 import Touch
 import Widgets
+import Wireless
 
 /// The pictures `lectern run` writes without a panel: each screen the reader has, and each of its gestures
 /// caught in the middle, drawn by the real app on the headless display. Each shot starts the app afresh over
@@ -52,6 +53,7 @@ public struct ReaderTour {
         ("about", "about"),
         ("qr", "an article's link as a QR code"),
         ("phone", "pairing a phone: the pairing URL as a QR code and as text, the code in groups, the time left"),
+        ("wifi", "setting up Wi-Fi from a phone: the hotspot's code and the set-up page's, each as words too"),
         ("empty", "the empty state (no feeds, samples off)"),
         ("gesture-pull-menu", "pulling from the right edge for the menu"),
         ("gesture-refresh", "pulling the list down to refresh"),
@@ -107,6 +109,13 @@ public struct ReaderTour {
                                        expires: now.secondsSince1970 + 287)
             app.context.pairing = pairing
             app.showPairingCard(window, pairing: pairing)
+        case "wifi":
+            // A radio of the tour's own and a fixed hotspot, so the picture is the same each time; nothing driven.
+            let setup = WiFiSetup(radio: StillRadio(), hotspot: Hotspot(network: "Lectern-7F3A", passphrase: "q7mw-k2xd-9hpa"),
+                                  address: { _ in nil }, clock: { 0 }, wallClock: { now.secondsSince1970 })
+            app.context.wifi = setup
+            setup.handle(.hotspot)
+            app.perform(.showWiFi)
         case "empty":
             let empty = HeadlessReader(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, fps: 60,
                                        typesetter: typesetter, settings: settings,

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Pairing
 import Platform
+import Wireless
 
 /// Follows what `lectern admin` (and `lectern pair`) write in the state directory, so a change made on a phone
 /// shows on the panel within a second: an inotify watch on the directory in the kiosk's loop, and a look every
@@ -11,7 +12,8 @@ import Platform
 public final class SharedStateWatch {
     /// The files the kiosk reacts to.
     public static let names: Set<String> = [PairingBook.windowName, PairingBook.phonesName, SharedState.panelSettingsName,
-                                            SharedState.storeChangedName, CardSetup.storedPasswordName]
+                                            SharedState.storeChangedName, CardSetup.storedPasswordName,
+                                            WiFiRequest.fileName]
     /// What the minute's look reports when the store's data version moved: another connection wrote it (the admin
     /// process, or the panel's own refresh or sync workers, which cannot be told apart).
     public static let storeVersionName = "data_version"

@@ -54,6 +54,7 @@ extension KioskLaunch {
         if console == nil { log.debug("console stays in text mode (no access to /dev/tty0)") }
         // The reader keeps its own feeds fresh; the demos keep the store's fresh as before.
         let feeds = kiosk == nil ? keepFeedsFresh(loop: loop, log: log) : nil
+        kiosk?.drivesWiFi = true
         kiosk?.start()
         try loop.run()
         systemd.stopping()
