@@ -116,6 +116,7 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["Raster", "System"], path: "Tests/Support/GoldenImages"),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "LoopbackServer", "System"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Raster"]),
+        .testTarget(name: "IwdTests", dependencies: ["Iwd", "Platform", "System", "CSystemd"]),
         .testTarget(name: "ReaderTests", dependencies: ["GoldenImages", "Reader", "Raster", "Widgets", "Touch", "Text", "Platform", "Feeds", "Pairing", "ReaderSamples", "LoopbackServer"]),
     ]
 )
