@@ -3,10 +3,11 @@ SWIFT ?= swift
 # What building and running needs, with the fonts text falls back to (DejaVu, its italics and obliques in
 # -extra, with Greek, Cyrillic, Arabic and Hebrew; WenQuanYi for CJK; Noto Color Emoji), and SDL2 for
 # `run --window` (its headers to build; the library, which it pulls in, is opened only for a window), and
-# libmicrohttpd, which parses the HTTP that `lectern admin` serves to a paired phone.
+# libmicrohttpd, which parses the HTTP that `lectern admin` serves to a paired phone, and libsystemd's sd-bus,
+# which the kiosk talks to iwd (Wi-Fi) through.
 DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev libxml2-dev \
         libcurl4-openssl-dev libsqlite3-dev libpng-dev libwebp-dev libjpeg62-turbo-dev libgif-dev libqrencode-dev \
-        libsdl2-dev libmicrohttpd-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji
+        libsdl2-dev libmicrohttpd-dev libsystemd-dev fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei fonts-noto-color-emoji
 # What the tests add: pixman (blends are compared with it), binutils (strip), QEMU with busybox and kmod (the
 # end-to-end test boots a kernel with a virtual display), and Python with venv (the feed oracle installs
 # feedparser into a virtualenv; the CLI test serves feeds on loopback), mmdebstrap and e2fsprogs (the appliance

@@ -61,7 +61,7 @@ fi
 # --- the arm64 sysroot: trixie's -dev packages, and the Swift runtime beside them ------------------------------
 dev_packages=libc6-dev,libgcc-14-dev,libstdc++-14-dev,linux-libc-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev
 dev_packages+=,libharfbuzz-dev,libxml2-dev,libcurl4-openssl-dev,libsqlite3-dev,libpng-dev,libwebp-dev,libjpeg62-turbo-dev
-dev_packages+=,libgif-dev,libqrencode-dev,libmicrohttpd-dev,libsdl2-dev
+dev_packages+=,libgif-dev,libqrencode-dev,libmicrohttpd-dev,libsdl2-dev,libsystemd-dev
 # The sysroot is made again when the compiler's version or the package list changes.
 sysroot_key="$version $(echo "$dev_packages" | sha256sum | cut -c1-12)"
 if [ ! -f "$sysroot/.ready" ] || [ "$(cat "$sysroot/.ready")" != "$sysroot_key" ]; then
