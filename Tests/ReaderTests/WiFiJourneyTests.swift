@@ -89,7 +89,7 @@ import Wireless
         try run(until: time + 0.5)
         #expect(field("wifi")?["step"] == "connected" && field("wifi")?["outcome"] == "joined")
         #expect(field("wifi")?["hotspot"] == .null && field("qr") == .null)
-        #expect(WiFiCard.words(for: setup.status, hotspot: setup.hotspot).lines.last == "Connected to Home, address 192.168.50.23.")
+        #expect(WiFiCard.words(for: setup.status, hotspot: setup.hotspot).lines.last == "Connected to Home, address 192.168.50.23, signal -48 dBm.")
         try tapTarget(.close)
         #expect(field("overlay") == .null)
 

@@ -26,9 +26,9 @@ final class WiFiCard {
         switch status.step {
         case .hotspot where status.hotspot != nil:
             return ("Set up Wi-Fi from a phone", lines + [
-                "1. Join the Wi-Fi network \(hotspot.network) with the password \(hotspot.passphrase): scan the first code with the phone's camera.",
-                "2. Open \(Hotspot.pageAddress) (the phone may offer it by itself, as a sign-in page): the second code.",
-                "Then choose this home's network on the page and type its password.",
+                "1. Scan this code with the phone's camera to join the panel's own Wi-Fi, or join it by hand:",
+                "2. Then scan this one, or open the address (the phone may offer the page by itself, as a sign-in page):",
+                "On that page, choose this home's network and type its password. The panel shows here how it goes.",
             ], true)
         case .hotspot:
             return ("Set up Wi-Fi from a phone", ["Opening the hotspot \(hotspot.network)…"], false)
@@ -93,17 +93,31 @@ final class WiFiCard {
             }
             let steps = Array(lines.suffix(3))
             let columnWidth = (card.width - 3 * pad) / 2
-            let side = max(80, min(columnWidth * 0.62, bottom - textY - 120))
+            // Each step's words, then what a person types without a camera, large: the network and its
+            // password, the page's address.
+            let typed = [["Network  \(hotspot.network)", "Password  \(hotspot.passphrase)"], [Hotspot.pageAddress]]
+            let side = max(80, min(columnWidth * 0.6, bottom - textY - 150))
+            var lowest = textY
             for (index, code) in [joinCode, pageCode].enumerated() {
                 let x = card.minX + pad + Double(index) * (columnWidth + pad)
-                let square = Rect(x: x + (columnWidth - side) / 2, y: textY, width: side, height: side)
-                if let qr = code?.code { QRCodeView.draw(qr, into: canvas, square: square) }
-                let layout = typography.layout(steps[index], style: style(15, .regular, ink), paragraph: ParagraphStyle(lineHeight: 1.3),
+                var columnY = textY
+                let layout = typography.layout(steps[index], style: style(15, .regular, grey), paragraph: ParagraphStyle(lineHeight: 1.3),
                                                width: columnWidth)
-                canvas.draw(layout, at: Point(x: x, y: square.maxY + 10))
+                canvas.draw(layout, at: Point(x: x, y: columnY))
+                columnY += typography.height(of: layout) + 10
+                let square = Rect(x: x, y: columnY, width: side, height: side)
+                if let qr = code?.code { QRCodeView.draw(qr, into: canvas, square: square) }
+                columnY = square.maxY + 12
+                for words in typed[index] {
+                    let big = typography.layout(words, style: TextStyle(family: .mono, size: 22, weight: .bold, color: ink),
+                                                paragraph: ParagraphStyle(maxLines: 1), width: columnWidth)
+                    canvas.draw(big, at: Point(x: x, y: columnY))
+                    columnY += typography.height(of: big) + 6
+                }
+                lowest = max(lowest, columnY)
             }
             let after = typography.layout(steps[2], style: style(15, .regular, grey), width: card.width - 2 * pad)
-            canvas.draw(after, at: Point(x: card.minX + pad, y: bottom - typography.height(of: after)))
+            canvas.draw(after, at: Point(x: card.minX + pad, y: min(bottom - typography.height(of: after), lowest + 12)))
         } else {
             for line in lines {
                 let layout = typography.layout(line, style: style(18, .regular, ink), paragraph: ParagraphStyle(lineHeight: 1.35),

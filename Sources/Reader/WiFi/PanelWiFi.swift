@@ -41,7 +41,7 @@ public final class PanelWiFi {
         self.directory = directory
         self.log = log
         setup = WiFiSetup(radio: IwdRadio(client: client), hotspot: hotspot, address: NetworkAddresses.ipv4(of:),
-                          clock: MonotonicClock.seconds, wallClock: MonotonicClock.secondsSince1970)
+                          clock: MonotonicClock.seconds, wallClock: WallClock.secondsSince1970)
         setup.onChange = { [unowned self] in statusChanged() }
         statusChanged()
         // The offer is looked at once more when the wait is over, whatever the radio says meanwhile.
@@ -90,7 +90,7 @@ public final class PanelWiFi {
 
     /// Not flushed: it is what the kiosk sees now, written again at the next change and at each start.
     static func write(_ status: WiFiStatus, directory: String) {
-        let text = status.json(updated: MonotonicClock.secondsSince1970()).text + "\n"
+        let text = status.json(updated: WallClock.secondsSince1970()).text + "\n"
         try? AtomicFile.write(Array(text.utf8), to: directory + "/" + WiFiStatus.fileName, durable: false)
     }
 }
