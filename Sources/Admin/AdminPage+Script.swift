@@ -135,6 +135,7 @@ const outcomes = {
   "no-address": (n) => n + " let the panel in but gave it no address: check the router, then try again.",
   "failed": (n) => "The panel could not join " + n + ": try again."};
 let wifiLast = null, wifiListed = "", wifiPoll = null;
+let wifiChosen = false;
 function wifiOther() { $("wifi-hidden-box").hidden = $("wifi-network").value !== ""; }
 function wifiList(networks) {
   const select = $("wifi-network"), text = JSON.stringify(networks);
@@ -145,7 +146,9 @@ function wifiList(networks) {
   const items = networks.slice().sort((a, b) => b.signal - a.signal).map((n) => el("option", {value: n.ssid,
     textContent: n.ssid + "  " + bars(n.signal) + (n.security === "open" ? "" : " 🔒") + (n.known ? " · saved" : "")}));
   select.replaceChildren(...items, select.querySelector("[data-other]"));
-  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  // The person's choice stays; before any, the strongest network is offered.
+  if (wifiChosen && [...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  else if (items.length) select.value = items[0].value;
   wifiOther();
 }
 async function loadWiFi() {
@@ -168,11 +171,12 @@ async function loadWiFi() {
   }
   wifiLast = o ? o.at : 0;
 }
-$("wifi-network").onchange = wifiOther;
+$("wifi-network").onchange = () => { wifiChosen = true; wifiOther(); };
 $("wifi-form").onsubmit = async (e) => {
   e.preventDefault();
   const other = $("wifi-network").value === "";
   const network = other ? $("wifi-hidden-name").value.trim() : $("wifi-network").value;
+  if (!network) { say("wifi-status", "Type the network's name.", false); $("wifi-hidden-name").focus(); return; }
   const r = await api("POST", "/api/wifi", {network, password: $("wifi-password").value, hidden: other});
   if (r.status === 202) {
     $("wifi-password").value = "";
