@@ -35,7 +35,7 @@ public enum AdminHotspot {
 
     /// A connection's own and peer addresses as text, from its socket; nil when the kernel gives none (a closed
     /// socket) or a family other than IP.
-    static func addresses(socket fd: Int32) -> (local: String, client: String)? {
+    public static func addresses(socket fd: Int32) -> (local: String, client: String)? {
         guard fd >= 0, let local = address(fd, getsockname), let client = address(fd, getpeername) else { return nil }
         return (local, client)
     }

@@ -104,3 +104,38 @@ import Wireless
         #expect(harness.book.phones().isEmpty && harness.book.window()?.state == .open)
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The addresses the server judges a connection by come from its socket, as the kernel says them.
+@Suite struct AdminHotspotSocketTests {
+    /// A connection accepted on a listener bound to `listen` (port 0: any), and the client's socket.
+    func connection(_ listen: String, family: Int32) throws -> (accepted: Int32, client: Int32) {
+        let listener = try AdminListener.bind(listen)
+        defer { close(listener) }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        let client = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        let connected = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) } }
+        #expect(connected == 0)
+        return (accept(listener, nil, nil), client)
+    }
+
+    @Test func theAddressesAreTheSockets() throws {
+        let four = try connection("127.0.0.1:0", family: AF_INET)
+        defer { close(four.accepted); close(four.client) }
+        let link = try #require(AdminHotspot.addresses(socket: four.accepted))
+        #expect(link.local == "127.0.0.1" && link.client == "127.0.0.1")
+        #expect(!AdminHotspot.isHotspotLink(local: link.local, client: link.client))
+        // IPv6 where the machine has it (a container may not).
+        if let six = try? connection("[::1]:0", family: AF_INET6) {
+            defer { close(six.accepted); close(six.client) }
+            let link = AdminHotspot.addresses(socket: six.accepted)
+            #expect(link?.local == "::1" && link?.client == "::1")
+        }
+        #expect(AdminHotspot.addresses(socket: -1) == nil)
+    }
+}
