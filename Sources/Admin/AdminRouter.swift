@@ -2,7 +2,8 @@ import Feeds
 import Pairing
 
 /// The API: a request in, an answer out, with the rules of the contract applied in one order for every path:
-/// the Host (421, or over the panel's hotspot a redirect to its set-up page), then for `/api/` a session (401) and, on a write, the page's Origin and CSRF token (403).
+/// the Host (421, or over the panel's hotspot a redirect to its set-up page), then for `/api/` a session (401)
+/// and, on a write, the page's Origin and CSRF token (403).
 /// Pure apart from the context it is given; the server calls it from one thread.
 public struct AdminRouter {
     public let context: AdminContext
