@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "System"]),
         .testTarget(name: "WirelessTests", dependencies: ["Wireless", "Feeds", "System"]),
-        .testTarget(name: "AdminTests", dependencies: ["Admin", "Feeds", "Pairing", "System", "LoopbackServer"]),
+        .testTarget(name: "AdminTests", dependencies: ["Admin", "Feeds", "Pairing", "Wireless", "System", "LoopbackServer"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CPixman"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Platform", "Raster", "CJPEG", "CGIF", "CWebP"],
                     resources: [.copy("Fixtures")]),

@@ -120,8 +120,9 @@ case $target in
     library System -O
     library Feeds "${fuzz_flags[@]}" "${feeds_xcc[@]}"
     library Pairing "${fuzz_flags[@]}"
+    library Wireless "${fuzz_flags[@]}"
     library Admin "${fuzz_flags[@]}" "${feeds_xcc[@]}" "${admin_xcc[@]}"
-    harness FuzzAdmin "Admin Pairing Feeds System" "$admin_libs $feeds_libs" Fuzz/Support/Check.swift Fuzz/Admin/admin.swift
+    harness FuzzAdmin "Admin Wireless Pairing Feeds System" "$admin_libs $feeds_libs" Fuzz/Support/Check.swift Fuzz/Admin/admin.swift
     seeds=(Fuzz/Admin/corpus)
     ;;
   layout)

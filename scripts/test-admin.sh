@@ -101,7 +101,7 @@ check "a 404 is JSON with an error" is "$(json "d['error'] != ''")" True
 # Unpaired: 401 on every API but pairing.
 for route in "GET /api/feeds" "POST /api/feeds" "DELETE /api/feeds?url=x" "GET /api/opml" "POST /api/opml" \
              "GET /api/settings" "PUT /api/settings" "GET /api/account" "PUT /api/account" "GET /api/phones" \
-             "DELETE /api/phones/abc"; do
+             "DELETE /api/phones/abc" "GET /api/wifi" "POST /api/wifi" "DELETE /api/wifi?network=x"; do
   check "unpaired $route is 401" is "$(http ${route% *} "${route#* }" -d '{}')" 401
 done
 check "a made-up session cookie is 401" is "$(http GET /api/feeds -b "lectern-session=$(printf '%064d' 0)")" 401
@@ -196,6 +196,25 @@ check "the OPML is text/x-opml" sh -c "grep -qi '^content-type: text/x-opml; cha
 check "the OPML is an attachment" sh -c "grep -qi '^content-disposition: attachment' '$work/headers'"
 check "the OPML lists the feeds" sh -c "grep -q 'https://b.example/rss' '$work/body' && grep -q '$site/feed.xml' '$work/body'"
 check "the OPML leaves out what is not http or https" sh -c "! grep -q 'etc/passwd' '$work/body'"
+
+# Wi-Fi: what the kiosk wrote in wifi.state, and a request left for it in wifi.request (the service's alone). Over
+# the hotspot (10.42.0.1) is for the unit tests and the QEMU Wi-Fi test: loopback is never the hotspot.
+check "GET /api/wifi without wifi.state is {\"radio\": false}" \
+  sh -c "[ \"\$(curl -s -b '$session' '$base/api/wifi')\" = '{\"radio\":false}' ]"
+check "POST /api/wifi with no radio is 409" is "$(authed POST /api/wifi -d '{"network":"Home","password":"correct horse"}')" 409
+printf '{"radio":true,"step":"connected","network":"Home","address":"192.168.50.23","signal":-52,"hotspot":null,"phones":0,"networks":[{"ssid":"Home","signal":-52,"security":"psk","known":true}],"known":["Home"],"outcome":null,"updated":1764300000}\n' >"$state/wifi.state"
+check "GET /api/wifi gives the kiosk's wifi.state" is "$(authed GET /api/wifi)" 200
+check "the state names the network and its address" is "$(json "d['network'] + ' ' + d['address']")" "Home 192.168.50.23"
+check "a join with a short password is 400 naming it" is "$(authed POST /api/wifi -d '{"network":"Home","password":"short"}')" 400
+check "the 400 names the password" is "$(json "d['field']")" password
+check "POST /api/wifi is 202" is "$(authed POST /api/wifi -d '{"network":"Attic","password":"correct horse","hidden":true}')" 202
+check "the 202 says the panel is joining" is "$(json "d['network'] + ' ' + d['state']")" "Attic joining"
+check "wifi.request is the service's alone" is "$(stat -c %a "$state/wifi.request")" 600
+check "wifi.request asks to join Attic" \
+  is "$(cat "$state/wifi.request")" '{"action":"join","network":"Attic","password":"correct horse","hidden":true}'
+check "DELETE /api/wifi?network= is 204" is "$(authed DELETE "/api/wifi?network=Home")" 204
+check "wifi.request asks to forget Home" is "$(cat "$state/wifi.request")" '{"action":"forget","network":"Home"}'
+rm -f "$state/wifi.state" "$state/wifi.request"
 
 # Settings.
 printf 'idle-minutes = 7\n' >"$state/kiosk.fixed"

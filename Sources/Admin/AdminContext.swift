@@ -1,5 +1,7 @@
 import Feeds
 import Pairing
+import System
+import Wireless
 
 /// What a page fetched for the API brought back: a feed, a page naming one, or a failure in a few words.
 public struct AdminFetched: Sendable {
@@ -50,6 +52,18 @@ public final class AdminContext {
 
     /// Where the aggregator's password is kept: the service's alone (0600).
     public var passwordPath: String { stateDirectory + "/" + SharedState.passwordName }
+
+    /// Where the kiosk says the panel's Wi-Fi stands (`wifi.state`); nil when it wrote none, or a damaged one:
+    /// either way no Wi-Fi the page can offer.
+    public func wifiStatus() -> WiFiStatus? { wifiFile().status }
+
+    /// `wifi.state` read once: the status, and when the kiosk wrote it (its `updated`, given back as it was).
+    func wifiFile() -> (status: WiFiStatus?, updated: Int64) {
+        guard let bytes = try? AtomicFile.read(stateDirectory + "/" + WiFiStatus.fileName, limit: 64 << 10),
+              let status = WiFiStatus(reading: bytes) else { return (nil, 0) }
+        let updated = (try? JSONDocument.parse(bytes))?["updated"]?.integer ?? 0
+        return (status, Int64(updated))
+    }
 
     var now: Timestamp { Timestamp(secondsSince1970: clock()) }
 

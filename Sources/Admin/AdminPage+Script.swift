@@ -125,7 +125,86 @@ $("account-form").onsubmit = async (e) => {
   if (r.ok) { say("account-status", $("a-sync").value === "local" ? "The panel fetches its feeds itself again." : "Signed in: the panel syncs with this account now.", true); loadAccount(); }
   else say("account-status", r.data.error || "Not signed in", false);
 };
-if (csrf) { $("where").textContent = "This phone is paired with the panel."; loadFeeds(); loadSettings(); loadAccount(); loadPhones(); }
-else { const code = location.hash.slice(1); if (code) { $("code").value = code; pair(code); } }
+// Wi-Fi: what the kiosk last wrote (wifi.state), and a join left for it to carry out.
+const hotspot = document.body.dataset.hotspot === "1";
+const bars = (dbm) => dbm >= -55 ? "▂▄▆█" : dbm >= -67 ? "▂▄▆" : dbm >= -75 ? "▂▄" : "▂";
+const outcomes = {
+  "joined": (n, a) => "The panel is on " + n + (a ? " at " + a : "") + ".",
+  "wrong-password": (n) => "Wrong password for " + n + ": try again.",
+  "not-found": (n) => "The panel cannot find " + n + ": check its name, or bring the panel nearer the router.",
+  "no-address": (n) => n + " let the panel in but gave it no address: check the router, then try again.",
+  "failed": (n) => "The panel could not join " + n + ": try again."};
+let wifiLast = null, wifiListed = "", wifiPoll = null;
+let wifiChosen = false;
+function wifiOther() { $("wifi-hidden-box").hidden = $("wifi-network").value !== ""; }
+function wifiList(networks) {
+  const select = $("wifi-network"), text = JSON.stringify(networks);
+  // Not while the person is choosing: a list redrawn under a finger picks the wrong network.
+  if (text === wifiListed || document.activeElement === select) return;
+  wifiListed = text;
+  const chosen = select.value;
+  const items = networks.slice().sort((a, b) => b.signal - a.signal).map((n) => el("option", {value: n.ssid,
+    textContent: n.ssid + "  " + bars(n.signal) + (n.security === "open" ? "" : " 🔒") + (n.known ? " · saved" : "")}));
+  select.replaceChildren(...items, select.querySelector("[data-other]"));
+  // The person's choice stays; before any, the strongest network is offered.
+  if (wifiChosen && [...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  else if (items.length) select.value = items[0].value;
+  wifiOther();
+}
+async function loadWiFi() {
+  const r = await api("GET", "/api/wifi");
+  if (!r.ok) return;
+  const w = r.data;
+  if (!w.radio) { $("wifi-current").hidden = true; if (!hotspot) $("wifi-section").hidden = true; return; }
+  $("wifi-section").hidden = false;
+  wifiList(w.networks || []);
+  const on = !hotspot && w.step === "connected" && w.network;
+  $("wifi-current").hidden = !on;
+  if (on) {
+    $("wifi-current-text").textContent = "Wi-Fi: " + w.network + (w.signal != null ? " · " + bars(w.signal) + " " + w.signal + " dBm" : "") + (w.address ? " · " + w.address : "");
+    $("wifi-forget").dataset.network = w.network;
+  }
+  const o = w.outcome;
+  // A join's end, told once: after one sent from here, or the failure that brought this phone back to the hotspot.
+  if (o && o.at !== wifiLast && (wifiLast !== null || (hotspot && w.step === "hotspot" && o.result !== "joined"))) {
+    say("wifi-status", (outcomes[o.result] || outcomes.failed)(o.network, o.address), o.result === "joined");
+  }
+  wifiLast = o ? o.at : 0;
+}
+$("wifi-network").onchange = () => { wifiChosen = true; wifiOther(); };
+$("wifi-form").onsubmit = async (e) => {
+  e.preventDefault();
+  const other = $("wifi-network").value === "";
+  const network = other ? $("wifi-hidden-name").value.trim() : $("wifi-network").value;
+  if (!network) { say("wifi-status", "Type the network's name.", false); $("wifi-hidden-name").focus(); return; }
+  const r = await api("POST", "/api/wifi", {network, password: $("wifi-password").value, hidden: other});
+  if (r.status === 202) {
+    $("wifi-password").value = "";
+    say("wifi-status", "The panel is joining " + network + " now; " + (hotspot ? "this phone will lose the hotspot." : "it may leave this network meanwhile.") + " Watch the panel.", true);
+    // The phone is off the hotspot while the panel tries; a failure brings it back, and the next poll tells why.
+    if (!wifiPoll) wifiPoll = setInterval(() => loadWiFi().catch(() => {}), 2000);
+  } else say("wifi-status", r.status === 409 ? "This panel has no Wi-Fi." : (r.data.error || "Not sent"), false);
+};
+$("wifi-forget").onclick = async () => {
+  const network = $("wifi-forget").dataset.network;
+  if (!confirm("Forget " + network + "? The panel leaves it and needs its password to join again.")) return;
+  const r = await api("DELETE", "/api/wifi?network=" + encodeURIComponent(network));
+  say("wifi-forget-status", r.ok ? "The panel forgets " + network + "." : (r.data.error || "Not forgotten"), r.ok);
+};
+if (csrf) {
+  $("where").textContent = hotspot ? "Set up the panel from this phone: Wi-Fi first." : "This phone is paired with the panel.";
+  loadWiFi(); loadFeeds(); loadSettings(); loadAccount(); loadPhones();
+} else if (hotspot) {
+  // On the panel's hotspot, being here is the pairing: only someone who read its passphrase on the panel joined.
+  // Once per tab, so a browser that keeps no cookie says so instead of reloading for ever.
+  if (sessionStorage.getItem("lectern-hotspot-paired")) say("pair-status", "This browser kept no cookie from the panel: allow cookies for 10.42.0.1 and reload.", false);
+  else {
+    say("pair-status", "Connecting this phone to the panel…", true);
+    api("POST", "/api/pair", {}).then((r) => {
+      if (r.ok) { sessionStorage.setItem("lectern-hotspot-paired", "1"); history.replaceState(null, "", "/"); location.reload(); }
+      else say("pair-status", r.data.error || "Not paired", false);
+    });
+  }
+} else { const code = location.hash.slice(1); if (code) { $("code").value = code; pair(code); } }
 """#
 }

@@ -6,10 +6,15 @@ import Feeds
 /// page's script in a meta tag: a page from another site can neither read it nor send the cookie (SameSite).
 public enum AdminPage {
     /// The page for a paired phone (`feeds` and `csrf` given) or for one that is not (both nil: the pairing form).
-    public static func html(feeds: [AdminFeed]?, csrf: String?) -> String {
+    /// `overHotspot`: served to a phone on the panel's own hotspot, where the script pairs without a code and Wi-Fi
+    /// comes first; `wifi`: the panel has a radio, so the Wi-Fi section is shown (always over the hotspot).
+    public static func html(feeds: [AdminFeed]?, csrf: String?, overHotspot: Bool = false, wifi: Bool = false) -> String {
         let paired = csrf != nil
         return template
             .replacing("{{CSRF_META}}", with: csrf.map { "<meta name=\"lectern-csrf\" content=\"\(MarkupText.escaped($0))\">" } ?? "")
+            .replacing("{{HOTSPOT}}", with: overHotspot ? " data-hotspot=\"1\"" : "")
+            .replacing("{{WIFI_HIDDEN}}", with: wifi || overHotspot ? "" : " hidden")
+            .replacing("{{WIFI_NEXT_HIDDEN}}", with: overHotspot ? "" : " hidden")
             .replacing("{{PAIR_HIDDEN}}", with: paired ? " hidden" : "")
             .replacing("{{PAIRED_HIDDEN}}", with: paired ? "" : " hidden")
             .replacing("{{FEEDS}}", with: (feeds ?? []).map(item).joined())
@@ -39,7 +44,7 @@ public enum AdminPage {
 
     static let controls = #"""
 </head>
-<body>
+<body{{HOTSPOT}}>
 <header><h1>Lectern</h1><p class="soft" id="where">The panel on your wall, from your phone.</p></header>
 <main>
 <section id="pair"{{PAIR_HIDDEN}}>
@@ -53,6 +58,21 @@ public enum AdminPage {
 </form>
 </section>
 <div id="paired"{{PAIRED_HIDDEN}}>
+<section id="wifi-section"{{WIFI_HIDDEN}}>
+<h2>Wi-Fi</h2>
+<p class="soft">The network the panel joins. It leaves its set-up network to try it, and says on its screen how it went.</p>
+<form id="wifi-form" autocomplete="off">
+<label for="wifi-network">Network</label>
+<select id="wifi-network"><option value="" data-other="1">Other (hidden) network…</option></select>
+<div id="wifi-hidden-box"><label for="wifi-hidden-name">Network name</label>
+<input id="wifi-hidden-name" maxlength="32" autocomplete="off" autocapitalize="none" spellcheck="false"></div>
+<label for="wifi-password">Password <span class="from">(none for an open network)</span></label>
+<input id="wifi-password" type="password" autocomplete="off" autocapitalize="none" spellcheck="false">
+<p><button type="submit" id="wifi-join">Join</button></p>
+<p class="status" id="wifi-status" role="status"></p>
+</form>
+<p class="soft" id="wifi-next"{{WIFI_NEXT_HIDDEN}}>Then the rest: <a href="#feeds-section">feeds</a> and <a href="#account-section">an aggregator account</a>. Once the panel and this phone are on your network, touch <b>Phone</b> on the panel to reach this page at the panel's new address.</p>
+</section>
 <section id="feeds-section">
 <h2>Feeds</h2>
 <form id="add-form" class="row">
@@ -72,6 +92,11 @@ public enum AdminPage {
 </section>
 <section id="settings-section">
 <h2>Panel</h2>
+<div id="wifi-current" hidden>
+<p id="wifi-current-text"></p>
+<p><button type="button" class="quiet" id="wifi-forget">Forget this network</button></p>
+<p class="status" id="wifi-forget-status" role="status"></p>
+</div>
 <form id="settings-form">
 <div class="grid">
 <div><label for="s-theme">Theme <span class="from" data-from="theme"></span></label>

@@ -9,14 +9,18 @@ public struct AdminRequest: Sendable {
     /// Header names in lower case; a repeated header keeps its last value.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// Whether the connection came over the panel's own hotspot (`AdminHotspot`): decided by the server from the
+    /// socket's addresses and the kiosk's `wifi.state`, never from anything the client sent.
+    public var overHotspot: Bool
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                body: [UInt8] = []) {
+                body: [UInt8] = [], overHotspot: Bool = false) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.overHotspot = overHotspot
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }

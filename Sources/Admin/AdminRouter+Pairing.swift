@@ -4,6 +4,7 @@ import Pairing
 extension AdminRouter {
     /// `POST /api/pair {"code"}`: the code the panel shows, once. Right: the session cookie and the CSRF token.
     func pair(_ request: AdminRequest) -> AdminResponse {
+        if request.overHotspot, Self.asksNoCode(request.body) { return pairOverHotspot(request) }
         let body: JSONDocument
         switch jsonObject(request) {
         case .success(let document): body = document
@@ -21,15 +22,37 @@ extension AdminRouter {
         }
         switch attempt {
         case .paired(let phone):
-            var response = AdminResponse.json(200, .object([("csrf", .string(phone.csrf)), ("id", .string(phone.id)),
-                                                            ("name", .string(phone.name))]))
-            // No Max-Age: the session lasts until the phone is forgotten on the panel, not until a date.
-            response.headers.append(("Set-Cookie", "\(Self.sessionCookie)=\(phone.session); HttpOnly; SameSite=Strict; Path=/"))
-            return response
+            return Self.paired(phone)
         case .noWindow:
             return .error(403, "no pairing window is open: touch Phone on the panel for a new code")
         case .wrong(let closed):
             return .error(403, closed ? "wrong code: that was the tenth, so the window is closed" : "wrong code")
+        }
+    }
+
+    /// The answer that lets a phone in: its CSRF token, and its session in the cookie.
+    static func paired(_ phone: PairedPhone) -> AdminResponse {
+        var response = AdminResponse.json(200, .object([("csrf", .string(phone.csrf)), ("id", .string(phone.id)),
+                                                        ("name", .string(phone.name))]))
+        // No Max-Age: the session lasts until the phone is forgotten on the panel, not until a date.
+        response.headers.append(("Set-Cookie", "\(sessionCookie)=\(phone.session); HttpOnly; SameSite=Strict; Path=/"))
+        return response
+    }
+
+    /// An empty body or `{}`: the page over the hotspot pairing without a code. Anything else is a code pairing.
+    static func asksNoCode(_ body: [UInt8]) -> Bool {
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return true }
+        guard body.count <= 64, let document = try? JSONDocument.parse(body), case .object(let members) = document else { return false }
+        return members.isEmpty
+    }
+
+    /// `POST /api/pair` over the hotspot: the phone is in without a code, as a paired phone like any other (named
+    /// from its User-Agent, listed, forgotten on the panel or the page).
+    func pairOverHotspot(_ request: AdminRequest) -> AdminResponse {
+        do {
+            return Self.paired(try context.book.admit(name: PhoneName.from(userAgent: request.header("user-agent")), now: context.clock()))
+        } catch {
+            return .error(500, "the panel could not pair: \(error)")
         }
     }
 

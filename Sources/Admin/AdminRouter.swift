@@ -2,7 +2,8 @@ import Feeds
 import Pairing
 
 /// The API: a request in, an answer out, with the rules of the contract applied in one order for every path:
-/// the Host (421), then for `/api/` a session (401) and, on a write, the page's Origin and CSRF token (403).
+/// the Host (421, or over the panel's hotspot a redirect to its set-up page), then for `/api/` a session (401)
+/// and, on a write, the page's Origin and CSRF token (403).
 /// Pure apart from the context it is given; the server calls it from one thread.
 public struct AdminRouter {
     public let context: AdminContext
@@ -17,36 +18,42 @@ public struct AdminRouter {
 
     public func respond(to request: AdminRequest) -> AdminResponse {
         var response = route(request)
-        response.headers += AdminResponse.commonHeaders
+        // A redirect carries its own (the server adds them to an early answer only when Cache-Control is missing).
+        if response.header("Cache-Control") == nil { response.headers += AdminResponse.commonHeaders }
         return response
     }
 
     static func isWrite(_ method: String) -> Bool { method == "POST" || method == "PUT" || method == "DELETE" || method == "PATCH" }
 
     /// What a request gets before its body is read, when its headers already decide it: 421 for a foreign Host
-    /// on any path, 401 for an API request (pairing aside) without a session. Nil: read the body, then route.
+    /// on any path (over the hotspot, the redirect to the set-up page), 401 for an API request (pairing aside)
+    /// without a session. Nil: read the body, then route.
     public func refusalBeforeBody(_ request: AdminRequest) -> AdminResponse? {
-        let host = request.header("host")
-        guard AdminHostRule.allows(host, names: context.hostNames) else {
-            return .error(421, "this panel answers to its own address only, not \(host ?? "no host")")
-        }
+        if let refusal = hostRefusal(request) { return refusal }
         if request.path.hasPrefix("/api/"), request.path != "/api/pair", phone(of: request) == nil {
             return Self.unpaired
         }
         return nil
     }
 
+    /// A `Host` that is not the panel's own: over its hotspot, the redirect to the set-up page that makes a phone
+    /// open it (a captive portal's probe); anywhere else 421. Nil: the Host is the panel's.
+    func hostRefusal(_ request: AdminRequest) -> AdminResponse? {
+        let host = request.header("host")
+        guard !AdminHostRule.allows(host, names: context.hostNames) else { return nil }
+        if request.overHotspot { return Self.toSetUpPage }
+        return .error(421, "this panel answers to its own address only, not \(host ?? "no host")")
+    }
+
     static let unpaired = AdminResponse.error(401, "this phone is not paired: touch Phone on the panel and scan its code")
 
     func route(_ request: AdminRequest) -> AdminResponse {
+        if let refusal = hostRefusal(request) { return refusal }
         let host = request.header("host")
-        guard AdminHostRule.allows(host, names: context.hostNames) else {
-            return .error(421, "this panel answers to its own address only, not \(host ?? "no host")")
-        }
         let path = request.path
         if path == "/" || path == "/pair" {
             guard request.method == "GET" || request.method == "HEAD" else { return .error(405, "the page is only read (GET)") }
-            return page(session: phone(of: request))
+            return page(session: phone(of: request), overHotspot: request.overHotspot)
         }
         guard path.hasPrefix("/api/") else { return .error(404, "no such page: \(path)") }
         let writes = Self.isWrite(request.method)
@@ -88,10 +95,13 @@ public struct AdminRouter {
         case ("GET", "/api/account"): return account()
         case ("PUT", "/api/account"): return changeAccount(request)
         case ("GET", "/api/phones"): return phones(asker: phone)
+        case ("GET", "/api/wifi"): return wifi()
+        case ("POST", "/api/wifi"): return try joinWiFi(request)
+        case ("DELETE", "/api/wifi"): return try forgetWiFi(request)
         case ("DELETE", _) where path.hasPrefix("/api/phones/"):
             return try forgetPhone(String(path.dropFirst("/api/phones/".count)))
         default:
-            let known = ["/api/feeds", "/api/opml", "/api/settings", "/api/account", "/api/phones"]
+            let known = ["/api/feeds", "/api/opml", "/api/settings", "/api/account", "/api/phones", "/api/wifi"]
             if known.contains(path) { return .error(405, "\(request.method) is not answered at \(path)") }
             return .error(404, "no such API: \(path)")
         }
@@ -102,9 +112,10 @@ public struct AdminRouter {
         request.cookie(Self.sessionCookie).flatMap { context.book.phone(session: $0) }
     }
 
-    func page(session phone: PairedPhone?) -> AdminResponse {
+    func page(session phone: PairedPhone?, overHotspot: Bool) -> AdminResponse {
         let feeds = phone.flatMap { _ in try? context.store.feeds().map(AdminFeed.init) }
-        let html = AdminPage.html(feeds: phone == nil ? nil : (feeds ?? []), csrf: phone?.csrf)
+        let html = AdminPage.html(feeds: phone == nil ? nil : (feeds ?? []), csrf: phone?.csrf, overHotspot: overHotspot,
+                                  wifi: overHotspot || context.wifiStatus()?.radio == true)
         return AdminResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"),
                                                     ("Content-Security-Policy", AdminResponse.pagePolicy),
                                                     ("X-Frame-Options", "DENY")],

@@ -56,7 +56,12 @@ public final class AdminServer {
         var tooLarge = false
         /// Refused from its headers: the answer is queued, nothing more is looked at.
         var answered = false
-        init(limit: Int) { self.limit = limit }
+        /// Came over the panel's hotspot, decided once from the headers' call.
+        let overHotspot: Bool
+        init(limit: Int, overHotspot: Bool) {
+            self.limit = limit
+            self.overHotspot = overHotspot
+        }
     }
 
     func handle(_ connection: OpaquePointer, url: String, method: String, data: UnsafePointer<CChar>?,
@@ -67,7 +72,7 @@ public final class AdminServer {
             var headerBytes = url.utf8.count + method.utf8.count
             for (name, value) in headers { headerBytes += name.utf8.count + value.utf8.count + 4 }
             let limit = method == "POST" && url == "/api/opml" ? limits.opmlBytes : limits.bodyBytes
-            let upload = Upload(limit: limit)
+            let upload = Upload(limit: limit, overHotspot: overHotspot(connection))
             state.pointee = Unmanaged.passRetained(upload).toOpaque()
             if headerBytes > limits.headerBytes {
                 upload.answered = true
@@ -75,7 +80,7 @@ public final class AdminServer {
             }
             // A foreign Host or a request without a session is answered now, before its body: nobody unpaired
             // makes the panel hold a body in memory.
-            let bare = AdminRequest(method: method, path: url, query: [:], headers: headers, body: [])
+            let bare = AdminRequest(method: method, path: url, query: [:], headers: headers, body: [], overHotspot: upload.overHotspot)
             if let refusal = router.refusalBeforeBody(bare) {
                 upload.answered = true
                 return send(connection, refusal, method: method, url: url)
@@ -113,8 +118,16 @@ public final class AdminServer {
         }
         let headers = values(connection, .HEADER_KIND)
         let request = AdminRequest(method: method, path: url, query: values(connection, .GET_ARGUMENT_KIND),
-                                   headers: headers, body: upload.body)
+                                   headers: headers, body: upload.body, overHotspot: upload.overHotspot)
         return send(connection, router.respond(to: request), method: method, url: url)
+    }
+
+    /// Whether the connection came over the panel's hotspot: the kernel's addresses for its socket first (no file
+    /// is read for a phone on the home network), then the kiosk's word that the hotspot is up.
+    func overHotspot(_ connection: OpaquePointer) -> Bool {
+        guard let link = AdminHotspot.addresses(socket: lectern_mhd_connection_fd(connection)),
+              AdminHotspot.isHotspotLink(local: link.local, client: link.client) else { return false }
+        return AdminHotspot.isUp(router.context.wifiStatus())
     }
 
     func send(_ connection: OpaquePointer, _ answer: AdminResponse, method: String, url: String) -> MHD_Result {

@@ -22,3 +22,10 @@ static inline struct MHD_Daemon *lectern_mhd_start(unsigned int flags, int liste
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                             MHD_OPTION_END);
 }
+
+// MHD_get_connection_info is variadic too: the connection's socket, which the admin server asks the kernel about
+// (getsockname, getpeername) to tell a phone on the panel's own hotspot from one on the home network. -1: none.
+static inline int lectern_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? (int)info->connect_fd : -1;
+}

@@ -69,8 +69,7 @@ public struct PairingBook: Sendable {
                 try writeWindow(window)
                 return .wrong(closed: window.state == .refused)
             }
-            let phone = PairedPhone(id: try RandomBytes.hex(4), name: PairedPhone.oneLine(name), session: try RandomBytes.hex(32),
-                                    csrf: try RandomBytes.hex(16), paired: now, lastSeen: now)
+            let phone = try Self.newPhone(name: name, now: now)
             // The phone first, then the window: a power cut between the two leaves a phone in and the window
             // still open for a few minutes, never a used code with no phone.
             try writePhones(readPhones() + [phone])
@@ -79,6 +78,22 @@ public struct PairingBook: Sendable {
             try writeWindow(window)
             return .paired(phone)
         }
+    }
+
+    /// A phone named `name` let in at `now` without a code: one on the panel's own hotspot, which only someone who
+    /// read its passphrase on the panel can join, so being there is the touch a window stands for. The window,
+    /// if one is open, is left as it is: its code is still for whoever the panel showed it to.
+    public func admit(name: String, now: Int64) throws -> PairedPhone {
+        try locked {
+            let phone = try Self.newPhone(name: name, now: now)
+            try writePhones(readPhones() + [phone])
+            return phone
+        }
+    }
+
+    private static func newPhone(name: String, now: Int64) throws -> PairedPhone {
+        PairedPhone(id: try RandomBytes.hex(4), name: PairedPhone.oneLine(name), session: try RandomBytes.hex(32),
+                    csrf: try RandomBytes.hex(16), paired: now, lastSeen: now)
     }
 
     // MARK: The phones

@@ -2,6 +2,7 @@ import Admin
 import Feeds
 import Pairing
 import System
+import Wireless
 
 /// Settings kept in memory, with the sources the tests give them; one key fixed by the environment.
 final class MemorySettings: AdminSettings {
@@ -58,10 +59,11 @@ final class Harness {
     var book: PairingBook { router.context.book }
 
     func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:],
-                 query: [String: String] = [:]) -> AdminResponse {
+                 query: [String: String] = [:], overHotspot: Bool = false) -> AdminResponse {
         var all = ["host": "192.168.1.20"]
         for (name, value) in headers { all[name.lowercased()] = value }
-        return router.respond(to: AdminRequest(method: method, path: path, query: query, headers: all, body: Array(body.utf8)))
+        return router.respond(to: AdminRequest(method: method, path: path, query: query, headers: all, body: Array(body.utf8),
+                                               overHotspot: overHotspot))
     }
 
     /// A phone paired through the API: its cookie header and CSRF token.
@@ -75,8 +77,14 @@ final class Harness {
 
     /// As a paired phone; writes carry its CSRF token.
     func asPhone(_ phone: (cookie: String, csrf: String), _ method: String, _ path: String, body: String = "",
-                 query: [String: String] = [:]) -> AdminResponse {
-        request(method, path, body: body, headers: ["cookie": phone.cookie, "x-lectern-csrf": phone.csrf], query: query)
+                 query: [String: String] = [:], overHotspot: Bool = false) -> AdminResponse {
+        request(method, path, body: body, headers: ["cookie": phone.cookie, "x-lectern-csrf": phone.csrf], query: query,
+                overHotspot: overHotspot)
+    }
+
+    /// The kiosk's `wifi.state`, as it writes it.
+    func writeWiFiState(_ status: WiFiStatus, updated: Int64 = 1_800_000_000) throws {
+        try AtomicFile.write(Array(status.json(updated: updated).text.utf8), to: state + "/" + WiFiStatus.fileName, durable: false)
     }
 }
 

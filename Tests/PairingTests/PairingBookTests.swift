@@ -32,6 +32,22 @@ import System
         #expect(book.phones().count == 1)
     }
 
+    @Test func aPhoneAdmittedWithoutACodeLeavesTheWindowAlone() throws {
+        let book = try book()
+        let window = try book.open(now: 1000)
+        let phone = try book.admit(name: "Safari on iPhone\tx", now: 1010)
+        #expect(book.phone(session: phone.session) == phone && book.phones() == [phone])
+        #expect(phone.name == "Safari on iPhonex" && phone.paired == 1010 && phone.lastSeen == 1010)
+        #expect(phone.session.count >= 32 && phone.csrf.count >= 32 && phone.session != phone.csrf)
+        // The code the panel shows is still for whoever it shows it to.
+        #expect(book.window() == window)
+        guard case .paired = try book.pair(code: window.code, name: "Chrome on Android", now: 1020) else {
+            Issue.record("the window's code no longer paired"); return
+        }
+        #expect(book.phones().count == 2)
+        #expect(try book.forget(id: phone.id) && book.phone(session: phone.session) == nil)
+    }
+
     @Test func anExpiredOrCancelledWindowPairsNobody() throws {
         let book = try book()
         let window = try book.open(minutes: 1, now: 0)
