@@ -92,6 +92,11 @@ final class FakeIwd {
         let call = Call(path: path, interface: interface, member: member, arguments: arguments)
         calls.append(call)
         if member == "RegisterAgent" { agentOwner = message.sender }
+        // Like iwd, an object answers only on the interfaces it has now (Station goes in ap mode).
+        if interface.hasPrefix("net.connman.iwd."), objects[path]?.contains(where: { $0.0 == interface }) != true {
+            fail(message, "org.freedesktop.DBus.Error.UnknownInterface", "Unknown interface \(interface)")
+            return true
+        }
         if let handler = handlers["\(interface).\(member)"] {
             handler(message, call)
             return true
