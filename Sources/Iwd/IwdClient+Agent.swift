@@ -16,7 +16,7 @@ extension IwdClient {
     }
 
     /// A method call on the agent's path; false leaves it to sd-bus's UnknownMethod. On the system bus only root
-    /// (iwd) may call an `net.connman.iwd.Agent` (iwd's D-Bus policy), so the caller is not checked again here.
+    /// (iwd) may call a `net.connman.iwd.Agent` method (iwd's D-Bus policy), so the caller is not checked again here.
     func agentCall(_ call: BusMessage) -> Bool {
         guard call.interface == Iwd.agent else { return false }
         switch call.member {

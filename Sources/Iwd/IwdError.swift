@@ -42,6 +42,10 @@ public enum IwdError: Error, Equatable, Sendable, CustomStringConvertible {
         // iwd not running (not activatable, or gone): the daemon answers for it.
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
              "org.freedesktop.DBus.Error.Disconnected": self = .busGone
+        // The device's other mode has the interface (a scan asked of a device in ap mode), or the object went
+        // between the question and the answer.
+        case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",
+             "org.freedesktop.DBus.Error.UnknownObject": self = .notAvailable
         default: self = .other(name: name, message: message)
         }
     }

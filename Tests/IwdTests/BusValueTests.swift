@@ -47,6 +47,7 @@ struct IwdErrorTests {
             ("net.connman.iwd.InvalidArguments", .invalidArguments), ("net.connman.iwd.AlreadyExists", .alreadyExists),
             ("net.connman.iwd.Timeout", .timeout), ("net.connman.iwd.NotAvailable", .notAvailable),
             ("org.freedesktop.DBus.Error.ServiceUnknown", .busGone),
+            ("org.freedesktop.DBus.Error.UnknownInterface", .notAvailable),
             ("net.connman.iwd.NotConfigured", .other(name: "net.connman.iwd.NotConfigured", message: "m")),
             ("net.connman.iwd.Agent.Error.Canceled", .other(name: "net.connman.iwd.Agent.Error.Canceled", message: "m")),
         ]

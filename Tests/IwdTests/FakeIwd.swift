@@ -34,9 +34,19 @@ final class FakeIwd {
     /// Replaces the default answer to `interface.member`; the handler must reply (now or later).
     var handlers: [String: (BusMessage, Call) -> Void] = [:]
 
-    init(socket: Int32, loop: EventLoop) throws {
-        connection = try BusConnection.peer(socket: socket, server: true, loop: loop)
-        slot = try connection!.exportObject(path: "/", subtree: true) { [unowned self] call in self.handle(call) }
+    /// Peer to peer there is no bus daemon to stamp senders on signals or to route by name.
+    let peerToPeer: Bool
+    /// Who registered the agent (its unique name, on a bus), where RequestPassphrase goes.
+    private(set) var agentOwner: String?
+
+    convenience init(socket: Int32, loop: EventLoop) throws {
+        try self.init(connection: BusConnection.peer(socket: socket, server: true, loop: loop), peerToPeer: true)
+    }
+
+    init(connection: BusConnection, peerToPeer: Bool) throws {
+        self.connection = connection
+        self.peerToPeer = peerToPeer
+        slot = try connection.exportObject(path: "/", subtree: true) { [unowned self] call in self.handle(call) }
         objects = [
             "/net/connman/iwd": [("net.connman.iwd.AgentManager", []), ("net.connman.iwd.Daemon", [])],
             "/net/connman/iwd/0": [("net.connman.iwd.Adapter", [("Powered", .boolean(true)), ("Name", .string("phy0"))])],
@@ -81,6 +91,12 @@ final class FakeIwd {
               let arguments = try? message.arguments() else { return false }
         let call = Call(path: path, interface: interface, member: member, arguments: arguments)
         calls.append(call)
+        if member == "RegisterAgent" { agentOwner = message.sender }
+        // Like iwd, an object answers only on the interfaces it has now (Station goes in ap mode).
+        if interface.hasPrefix("net.connman.iwd."), objects[path]?.contains(where: { $0.0 == interface }) != true {
+            fail(message, "org.freedesktop.DBus.Error.UnknownInterface", "Unknown interface \(interface)")
+            return true
+        }
         if let handler = handlers["\(interface).\(member)"] {
             handler(message, call)
             return true
@@ -125,7 +141,7 @@ final class FakeIwd {
     func emit(_ path: String, _ interface: String, _ member: String, _ values: BusValue...,
               sender: String = "net.connman.iwd") {
         let signal = try! connection!.signal(path: path, interface: interface, member: member)
-        try! signal.setSender(sender)
+        if peerToPeer { try! signal.setSender(sender) }
         for value in values { try! signal.append(value) }
         try! connection!.send(signal)
     }
@@ -166,7 +182,7 @@ final class FakeIwd {
 
     /// Calls the client's agent as iwd does; `answer` gets the passphrase, or the error name it was refused with.
     func requestPassphrase(for network: String, answer: @escaping (Result<String, AgentRefusal>) -> Void) {
-        let call = try! connection!.methodCall(destination: nil, path: "/org/lectern/agent",
+        let call = try! connection!.methodCall(destination: agentOwner, path: "/org/lectern/agent",
                                               interface: "net.connman.iwd.Agent", member: "RequestPassphrase")
         try! call.append(.objectPath(network))
         try! connection!.call(call, timeout: 120) { reply in

@@ -185,6 +185,8 @@ import Platform
         #expect(world.client.station == nil)
         #expect(world.client.networks.isEmpty)
         #expect(world.client.accessPoint == IwdAccessPoint(started: false, name: nil))
+        // The station side is gone: iwd does not know the method any more.
+        #expect(try world.outcome { world.client.scan(completion: $0) } == .failed(.notAvailable))
 
         #expect(try world.outcome { world.client.startAccessPoint(name: "Lectern-7F3A", passphrase: "abcd-efgh-jkmn",
                                                                   completion: $0) } == .ok)

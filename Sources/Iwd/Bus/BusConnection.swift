@@ -45,6 +45,23 @@ final class BusConnection {
         return BusConnection(started: bus, loop: loop)
     }
 
+    /// A bus daemon at a D-Bus address (`unix:path=...`): the system bus under another name, such as a private
+    /// dbus-daemon a test starts.
+    static func bus(address: String, loop: EventLoop) throws -> BusConnection {
+        var created: OpaquePointer?
+        try busCheck(sd_bus_new(&created), "sd_bus_new")
+        guard let bus = created else { throw SystemCallError("sd_bus_new", errno: ENOMEM) }
+        do {
+            try busCheck(sd_bus_set_address(bus, address), "D-Bus address \(address)")
+            try busCheck(sd_bus_set_bus_client(bus, 1), "sd_bus_set_bus_client")
+            try busCheck(sd_bus_start(bus), "connect to the D-Bus bus at \(address)")
+        } catch {
+            sd_bus_unref(bus)
+            throw error
+        }
+        return BusConnection(started: bus, loop: loop)
+    }
+
     /// A peer-to-peer connection over a connected stream socket, which sd-bus takes over (and closes). With
     /// `server`, this end answers the authentication (anonymously, as a test's stand-in for a service does).
     static func peer(socket fd: Int32, server: Bool, loop: EventLoop) throws -> BusConnection {
