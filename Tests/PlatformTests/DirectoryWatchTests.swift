@@ -14,7 +14,8 @@ import Testing
         // An atomic write: a .partial file closed, then renamed over the name.
         try AtomicFile.write(Array("theme = dark\n".utf8), to: folder + "/panel.conf")
         // A plain write, and a file nobody asked about.
-        let fd = open(folder + "/store.changed", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Close-on-exec: a child another test forks meanwhile would hold the file open, and its close be heard late.
+        let fd = open(folder + "/store.changed", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         _ = write(fd, "1\n", 2)
         close(fd)
         try AtomicFile.write(Array("x".utf8), to: folder + "/pairing.lock")

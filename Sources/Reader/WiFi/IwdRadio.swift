@@ -1,15 +1,30 @@
 import Iwd
+import Platform
 import Wireless
 
 /// iwd, through its D-Bus client, as the set-up's radio: the first device iwd manages, its station's networks
 /// and its access point, and iwd's errors reduced to what the panel tells apart.
 final class IwdRadio: WiFiRadio {
     private let client: IwdClient
+    private let events: EventLoop
     var onChange: (() -> Void)?
+    /// A hotspot asked for before iwd's access point appeared: started when it does.
+    private var waitingStart: (hotspot: Hotspot, done: (RadioFailure?) -> Void, timer: EventLoop.Timer)?
+    /// How long iwd gets to show its access point after the mode changed.
+    static let accessPointWait = 5.0
 
-    init(client: IwdClient) {
+    init(client: IwdClient, events: EventLoop) {
         self.client = client
-        client.onChange = { [weak self] in self?.onChange?() }
+        self.events = events
+        client.onChange = { [weak self] in
+            guard let self else { return }
+            if let waiting = self.waitingStart, self.client.accessPoint != nil {
+                self.waitingStart = nil
+                self.events.cancel(waiting.timer)
+                self.startHotspot(waiting.hotspot, waiting.done)
+            }
+            self.onChange?()
+        }
     }
 
     var view: RadioView {
@@ -48,6 +63,16 @@ final class IwdRadio: WiFiRadio {
     }
 
     func startHotspot(_ hotspot: Hotspot, _ done: @escaping (RadioFailure?) -> Void) {
+        // iwd may answer the mode's change before the access point's interface is on the bus.
+        guard client.accessPoint != nil else {
+            let timer = events.schedule(after: Self.accessPointWait) { [weak self] in
+                guard let self, let waiting = self.waitingStart else { return }
+                self.waitingStart = nil
+                waiting.done(RadioFailure(.other, "iwd showed no access point after switching to it"))
+            }
+            waitingStart = (hotspot, done, timer)
+            return
+        }
         client.startAccessPoint(name: hotspot.network, passphrase: hotspot.passphrase) { done($0.map(Self.failure)) }
     }
 

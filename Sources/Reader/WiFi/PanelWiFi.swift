@@ -40,7 +40,7 @@ public final class PanelWiFi {
         self.events = events
         self.directory = directory
         self.log = log
-        setup = WiFiSetup(radio: IwdRadio(client: client), hotspot: hotspot, address: NetworkAddresses.ipv4(of:),
+        setup = WiFiSetup(radio: IwdRadio(client: client, events: events), hotspot: hotspot, address: NetworkAddresses.ipv4(of:),
                           clock: MonotonicClock.seconds, wallClock: WallClock.secondsSince1970)
         setup.onChange = { [unowned self] in statusChanged() }
         statusChanged()
