@@ -128,8 +128,6 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
     mkdir -p "$1/etc/iwd"
     install -d -m 0700 "$1/var/lib/iwd"
     ln -sfn /var/lib/iwd/main.conf "$1/etc/iwd/main.conf"
-    # dbus'"'"'s tmpfiles line would make this link at every boot, on the read-only root.
-    mkdir -p "$1/var/lib/dbus" && ln -sfn /etc/machine-id "$1/var/lib/dbus/machine-id"
     # iwd'"'"'s pkcs8_key_parser (EAP-TLS keys, which the panel never uses) is loaded by the image'"'"'s initramfs where
     # it is needed at all; systemd-modules-load would fail for it on a root without modules.
     [ -n "$kmods" ] || { mkdir -p "$1/etc/modules-load.d"; ln -sfn /dev/null "$1/etc/modules-load.d/pkcs8.conf"; }
@@ -183,6 +181,9 @@ FSTAB
   "deb http://deb.debian.org/debian bookworm-updates main" \
   "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 | { grep -v '^Get:' || true; } | sed 's/^/  /'
 [ -x "$rootfs/usr/bin/lectern" ] || { echo "build-image: mmdebstrap failed" >&2; exit 1; }
+# dbus's tmpfiles line would make this link at every boot, on the read-only root. (Made here: mmdebstrap removes
+# /var/lib/dbus/machine-id after the hooks.)
+mkdir -p "$rootfs/var/lib/dbus" && ln -sfn /etc/machine-id "$rootfs/var/lib/dbus/machine-id"
 debs_new=$(( $(count_debs) - debs_before ))
 lists=$([ "$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)" = "$lists_before" ] &&
   echo "the archive's index unchanged" || echo "the archive's index fetched")
@@ -208,8 +209,9 @@ mkdir -p "$initramfs"/{bin,dev,proc,sys,root}
 cp /bin/busybox "$initramfs/bin/busybox"
 for applet in sh mount umount insmod sleep cat switch_root; do ln -s busybox "$initramfs/bin/$applet"; done
 : > "$initramfs/modules"
-# af_alg ... des_generic: the kernel crypto iwd checks for at start (it exits without them), so that iwd runs in
-# the production image too, finding no radio (the test image has them on its root as well).
+# af_alg ... des_generic: the kernel crypto iwd checks for first. A virtual machine has no Wi-Fi stack (no
+# cfg80211), so iwd ends as soon as it starts in the production image: with these it ends cleanly, not as a failed
+# unit (the test image has them, and the Wi-Fi modules, on its root).
 qemu_modules "$initramfs" "$initramfs/modules" virtio_pci virtio_blk ext4 crc32c_generic virtio_gpu virtio_console \
   evdev uinput virtio_net af_alg algif_hash algif_skcipher cmac ecb des_generic
 cat > "$initramfs/init" <<'INIT'
