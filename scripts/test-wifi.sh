@@ -170,7 +170,14 @@ elif [ $kiosk_wifi = 0 ] || [ -n "${LECTERN_WIFI_LAB:-}" ]; then
       iwd_psk "$ssid" "correct horse battery"
       guest "busctl call net.connman.iwd $device/$(hex "$ssid")_psk net.connman.iwd.Network Connect" >/dev/null 2>&1
     else
+      # A known hidden network is probed for in iwd's scans; its own periodic ones back off (10 s, 20 s, ...), so
+      # ask for scans, as the kiosk will, until it is joined.
       iwd_psk "$ssid" "correct horse battery" hidden
+      local deadline=$((SECONDS + 90))
+      until [[ "$(ipv4)" == 192.168.50.* ]] || [ $SECONDS -ge $deadline ]; do
+        guest "busctl call net.connman.iwd $device net.connman.iwd.Station Scan" >/dev/null 2>&1
+        sleep 8
+      done
     fi
     check "the panel joined $ssid and networkd's DHCP gave wlan0 192.168.50.x ($(until_ipv4 192.168.50. 60; ipv4))" until_ipv4 192.168.50. 1
     stage "join $kind (iwd directly)" "$t"
