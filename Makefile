@@ -16,7 +16,8 @@ DEBS := pkg-config libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbu
 # xmllint (the feed parse benchmark's floor: a bare recovering parse of the same files), and a desktop
 # for the window test: Xvfb, xdotool (finds the window, clicks) and x11-apps (xwd takes the window's picture);
 # sqlite3 and curl, with which the sync test looks into a store and asks the servers for their state; a phone's
-# browser for the admin page's test: Debian's Chromium, its chromedriver and Selenium.
+# browser for the admin page's test: Debian's Chromium, its chromedriver and Selenium (the Wi-Fi test drives the
+# same browser through the simulated phone, and reads the hotspot's QR codes with zbarimg).
 TEST_DEBS := $(PI_DEBS) qemu-system-arm libpixman-1-dev binutils qemu-system-x86 busybox-static kmod python3 python3-venv mmdebstrap e2fsprogs systemd \
              zbar-tools libjpeg-turbo-progs libxml2-utils xvfb xdotool x11-apps sqlite3 curl chromium chromium-driver python3-selenium
 # What the Raspberry Pi image needs on the build machine: mmdebstrap (the compiler's root, the arm64 sysroot
@@ -63,6 +64,7 @@ test: test-deps
 	scripts/test-unit-security.sh
 	scripts/qemu-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	$(AS_ROOT) scripts/appliance-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
+	$(AS_ROOT) scripts/test-wifi.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 	$(AS_ROOT) scripts/pi-e2e.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/lectern"
 
 # The release rasterizer against cairo, pixman and ThorVG, BENCH_ROUNDS alternating rounds (see docs/development.md,

@@ -45,6 +45,8 @@ total_start=$(now)
 t=$(now)
 rm -f "$out/data.img"  # a fresh data disk for every run
 "$repo/board/qemu-x86_64/build-image.sh" --test "$bin" "$out" || { say "FAIL: the image did not build"; exit 1; }
+# scripts/test-wifi.sh boots this image too when it is made of the same things.
+qemu_image_key "$repo" "$bin" > "$out/image.key"
 say "image built in $(since "$t") s"
 
 # --- what the panel must show: the reader's screens drawn headless (scale 1: points are pixels) -------------

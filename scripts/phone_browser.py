@@ -5,7 +5,15 @@ user agent). It does what a person does after scanning the panel's code: pairs, 
 address, uploads an OPML file, changes the theme and the night, signs in to an aggregator; then prints one
 line per step (`ok - ...` or `FAIL: ...`) and keeps screenshots.
 
-usage: phone_browser.py PAIRING_URL SITE_URL OPML_FILE FEVER_URL FEVER_USER FEVER_PASSWORD SHOTS_DIR"""
+usage: phone_browser.py PAIRING_URL SITE_URL OPML_FILE FEVER_URL FEVER_USER FEVER_PASSWORD SHOTS_DIR
+
+The Wi-Fi mode is the phone on the panel's set-up hotspot (scripts/test-wifi.sh): it opens the page at
+http://10.42.0.1/, picks NETWORK, types PASSWORD and joins, then prints the page's status line. A phone on the
+hotspot reaches 10.42.0.1 directly; here the browser's connections to 10.42.0.1:80 go to 127.0.0.1:RELAY_PORT
+(Chromium's --host-rules), a relay into the simulated phone's network, so the page still sees Host 10.42.0.1
+and a client on the hotspot, as a real phone's request would be.
+
+usage: phone_browser.py --wifi RELAY_PORT NETWORK PASSWORD SHOT.png"""
 import sys
 import time
 
@@ -18,7 +26,11 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-pairing_url, site_url, opml_file, fever_url, fever_user, fever_password, shots = sys.argv[1:8]
+wifi_mode = sys.argv[1:2] == ["--wifi"]
+if wifi_mode:
+    relay_port, wifi_network, wifi_password, wifi_shot = sys.argv[2:6]
+else:
+    pairing_url, site_url, opml_file, fever_url, fever_user, fever_password, shots = sys.argv[1:8]
 failures = 0
 
 
@@ -33,6 +45,8 @@ options.binary_location = "/usr/bin/chromium"
 for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
              "--disable-extensions", "--disable-background-networking"):
     options.add_argument(flag)
+if wifi_mode:
+    options.add_argument("--host-rules=MAP 10.42.0.1:80 127.0.0.1:" + relay_port)
 options.add_experimental_option("mobileEmulation", {
     "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True},
     "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -68,6 +82,50 @@ def full_page_shot(path):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
 
+
+def wifi_join():
+    """The hotspot's page: a network picked from the panel's scan, its password typed, Join tapped."""
+    try:
+        driver.get("http://10.42.0.1/")
+        try:
+            picker = wait.until(lambda d: d.find_element(By.ID, "wifi-network"))
+        except TimeoutException:
+            step("the page over the hotspot shows the Wi-Fi form (#wifi-network)", False)
+            driver.save_screenshot(wifi_shot)
+            return
+        step("the page over the hotspot shows the Wi-Fi form", True)
+
+        def offered(d):
+            options = Select(d.find_element(By.ID, "wifi-network")).options
+            return [o for o in options if o.get_attribute("value") == wifi_network or o.text.strip().startswith(wifi_network)]
+        try:
+            option = WebDriverWait(driver, 30).until(lambda d: offered(d) or False)[0]
+            Select(driver.find_element(By.ID, "wifi-network")).select_by_value(option.get_attribute("value"))
+            step("the panel's scan offers " + wifi_network, True)
+        except TimeoutException:
+            step("the panel's scan offers " + wifi_network + " (offered: " +
+                 ", ".join(o.text for o in Select(picker).options) + ")", False)
+            driver.save_screenshot(wifi_shot)
+            return
+        field = driver.find_element(By.ID, "wifi-password")
+        field.clear()
+        field.send_keys(wifi_password)
+        before = driver.find_element(By.ID, "wifi-status").text
+        tap(driver.find_element(By.ID, "wifi-join"))
+        try:
+            WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "wifi-status").text.strip() not in ("", before))
+            changed = True
+        except TimeoutException:
+            changed = False
+        step("Join taken: the status line says \"" + driver.find_element(By.ID, "wifi-status").text.strip() + "\"", changed)
+        driver.save_screenshot(wifi_shot)
+    finally:
+        driver.quit()
+
+
+if wifi_mode:
+    wifi_join()
+    sys.exit(1 if failures else 0)
 
 try:
     driver.get(pairing_url)

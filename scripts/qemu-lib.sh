@@ -10,6 +10,7 @@
 #                                fails after SECONDS, or as soon as the QEMU whose pid is in $qemu_pid has ended,
 #                                saying so through the caller's say, with the last LINES lines of LOG (all of it
 #                                without LINES).
+#   qemu_image_key REPO BIN      a hash of what a --test image of BIN is made from (below)
 qemu_lib_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 qemu_kernel() {
@@ -68,4 +69,15 @@ qemu_wait_serial() {
     fi
     sleep 0.2
   done
+}
+
+# qemu_image_key REPO BIN   what a --test image of BIN is made from (the binary, the image's scripts, systemd/), as
+#                           one hash: a test that finds another test's image with the same key boots that one
+#                           instead of building its own (build-image.sh's result depends on nothing else but
+#                           Debian's archive of the day).
+qemu_image_key() {
+  local repo=$1 bin=$2
+  { sha256sum "$bin" | cut -d' ' -f1
+    (cd "$repo" && find board/qemu-x86_64 scripts/qemu-lib.sh systemd -type f | LC_ALL=C sort | xargs sha256sum)
+  } | sha256sum | cut -d' ' -f1
 }

@@ -4,8 +4,15 @@
 # ext4 data image mounted at /var/lib/lectern; Debian's kernel and a small busybox initramfs that loads the
 # virtio modules, mounts the root read-only and hands over to systemd.
 #
+# Wi-Fi as on the Pi (docs/wifi.md): iwd, wireless-regdb and dnsmasq-base, with dbus, which iwd needs and this
+# image had no other use for. A virtual machine has no radio: iwd runs and finds none unless the test image's
+# simulated ones are there.
+#
 # Usage: build-image.sh [--test] PATH/TO/release/lectern OUTDIR
-#   --test  adds qemu-guest-agent, a channel for tests to run commands in the guest (never in a real image).
+#   --test  adds qemu-guest-agent, a channel for tests to run commands in the guest (never in a real image), and
+#           a Wi-Fi laboratory for scripts/test-wifi.sh: three simulated radios (mac80211_hwsim, with the kernel's
+#           Wi-Fi and crypto modules on the root), iwd kept to the first, and hostapd, wpasupplicant, iw, busybox,
+#           udhcpc and socat to play the home network and a phone on the other two.
 # Writes OUTDIR/rootfs.img, OUTDIR/vmlinuz, OUTDIR/initrd.img, and OUTDIR/data.img if it does not exist yet
 # (the data survives rebuilds; delete it for a fresh one). Needs root (mmdebstrap, device nodes) and
 # mmdebstrap, e2fsprogs, busybox-static, kmod. Downloaded packages are kept in .build-appliance/apt-cache and
@@ -50,8 +57,8 @@ done
 # The fonts the Pi's image carries, so the test image draws CJK and emoji as the panel does (and as the host's
 # reference does, whose fonts `make test` installs).
 include=(systemd-sysv udev kmod e2fsprogs ca-certificates fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
-         fonts-noto-color-emoji "${libs[@]}")
-[ $test_image -eq 1 ] && include+=(qemu-guest-agent)
+         fonts-noto-color-emoji iwd wireless-regdb dnsmasq-base dbus "${libs[@]}")
+[ $test_image -eq 1 ] && include+=(qemu-guest-agent hostapd wpasupplicant iw busybox udhcpc socat)
 include=$(printf '%s\n' "${include[@]}" | sort -u | paste -sd, -)
 say "packages: $include"
 
@@ -66,7 +73,24 @@ presets=$(ls "$repo"/systemd/*.preset 2>/dev/null || true)
 logind=$(ls "$repo"/systemd/logind.conf.d/*.conf 2>/dev/null || true)
 udev_rules=$(ls "$repo"/systemd/udev/*.rules 2>/dev/null || true)
 envs=$(ls "$repo"/systemd/*.env.example 2>/dev/null || true)
-export bin units sysusers tmpfiles presets logind udev_rules envs test_image
+networks=$(ls "$repo"/systemd/network/*.network 2>/dev/null || true)
+dropins=$(cd "$repo/systemd" && ls -d *.service.d 2>/dev/null || true)
+sysctls=$(ls "$repo"/systemd/sysctl.d/*.conf 2>/dev/null || true)
+# The test image's Wi-Fi laboratory: the kernel's modules for simulated radios and iwd's crypto, put on the root
+# with their dependencies (depmod below), so that the kernel loads what iwd's AF_ALG sockets and mac80211's
+# ciphers ask for by itself, and cfg80211 finds the regulatory database on the root.
+kmods=""
+if [ $test_image -eq 1 ]; then
+  qemu_kernel "$repo/.build-qemu"
+  kmods=$(mktemp -d)
+  qemu_modules "$kmods" "$kmods/.list" mac80211_hwsim af_alg algif_hash algif_skcipher cmac ecb des_generic \
+    ccm ctr gcm ghash-generic sha512_generic pkcs8_key_parser md4
+  for f in modules.order modules.builtin modules.builtin.modinfo; do
+    cp "$qemu_kroot/lib/modules/$qemu_kversion/$f" "$kmods/lib/modules/$qemu_kversion/"
+  done
+  rm "$kmods/.list"
+fi
+export bin units sysusers tmpfiles presets logind udev_rules envs test_image networks dropins sysctls kmods repo
 # The .debs (and the archive's index) are kept between builds: copied in before apt runs, copied out after.
 count_debs() { find "$cache/apt-cache" -name '*.deb' | wc -l; }
 debs_before=$(count_debs)
@@ -94,16 +118,46 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
     for conf in $logind; do install -D -m 644 "$conf" "$1/etc/systemd/logind.conf.d/$(basename "$conf")"; done
     for rule in $udev_rules; do install -D -m 644 "$rule" "$1/usr/lib/udev/rules.d/$(basename "$rule")"; done
     for conf in $envs; do install -D -m 644 "$conf" "$1/usr/share/doc/lectern/$(basename "$conf")"; done
+    for conf in $networks; do install -D -m 644 "$conf" "$1/usr/lib/systemd/network/$(basename "$conf")"; done
+    for dir in $dropins; do
+      for conf in "$repo/systemd/$dir"/*.conf; do install -D -m 644 "$conf" "$1/usr/lib/systemd/system/$dir/$(basename "$conf")"; done
+    done
+    for conf in $sysctls; do install -D -m 644 "$conf" "$1/usr/lib/sysctl.d/50-$(basename "$conf")"; done
+    # iwd reads its main.conf (the card'"'"'s country) from its state directory on the data partition, which it sees
+    # as /var/lib/iwd (iwd.service.d/lectern.conf); the root is read-only.
+    mkdir -p "$1/etc/iwd"
+    install -d -m 0700 "$1/var/lib/iwd"
+    ln -sfn /var/lib/iwd/main.conf "$1/etc/iwd/main.conf"
+    # iwd'"'"'s pkcs8_key_parser (EAP-TLS keys, which the panel never uses) is loaded by the image'"'"'s initramfs where
+    # it is needed at all; systemd-modules-load would fail for it on a root without modules.
+    [ -n "$kmods" ] || { mkdir -p "$1/etc/modules-load.d"; ln -sfn /dev/null "$1/etc/modules-load.d/pkcs8.conf"; }
+    if [ -n "$kmods" ]; then
+      cp -a "$kmods/lib/modules" "$1/usr/lib/"
+      /usr/sbin/depmod -b "$1" "$(ls "$kmods/lib/modules")"
+      # Three simulated radios from boot: phy0 for the panel (iwd), phy1 for the home network, phy2 for a phone.
+      mkdir -p "$1/etc/modprobe.d" "$1/etc/modules-load.d"
+      echo "options mac80211_hwsim radios=3" > "$1/etc/modprobe.d/lectern-test-hwsim.conf"
+      echo mac80211_hwsim > "$1/etc/modules-load.d/lectern-test-hwsim.conf"
+      # iwd takes phy0 only: the test moves the other two into namespaces of their own.
+      mkdir -p "$1/etc/systemd/system/iwd.service.d"
+      printf "[Service]\nExecStart=\nExecStart=/usr/libexec/iwd --phys phy0\n" > "$1/etc/systemd/system/iwd.service.d/test-phy0.conf"
+    fi
     # The root is read-only at run time: users are made now, not at first boot.
     systemd-sysusers --root="$1" >/dev/null
     # What tmpfiles.d makes under /etc must be there before the root turns read-only.
     for conf in $tmpfiles; do systemd-tmpfiles --root="$1" --create --prefix=/etc "$conf" || true; done
-    chroot "$1" systemctl enable lectern.service lectern-admin.socket systemd-networkd.service 2>/dev/null
+    chroot "$1" systemctl enable lectern.service lectern-admin.socket systemd-networkd.service iwd.service \
+      lectern-dns.service 2>/dev/null
     # The wired network by DHCP (QEMU'"'"'s user network), as on the Pi.
     printf "[Match]\nName=e*\n\n[Network]\nDHCP=yes\n" > "$1/etc/systemd/network/20-wired.network"
     # The panel is the only thing on the screen; nothing on a read-only root for apt to do.
     chroot "$1" systemctl mask getty@tty1.service getty-static.service apt-daily.timer apt-daily-upgrade.timer \
       dpkg-db-backup.timer 2>/dev/null
+    # Two state directories systemd would otherwise make at each boot on the read-only root, now that dbus starts
+    # logind and the test image has radios: logind'"'"'s (empty: nobody lingers), and none for rfkill, whose saved
+    # switch states a panel does not want (the Pi keeps /var/lib/systemd in memory).
+    install -d -m 0755 "$1/var/lib/systemd/linger"
+    chroot "$1" systemctl mask systemd-rfkill.service systemd-rfkill.socket 2>/dev/null
     echo lectern > "$1/etc/hostname"
     # The journal lives in memory and is copied to the serial console (READY=1 shows as "Started lectern...").
     mkdir -p "$1/etc/systemd/journald.conf.d"
@@ -127,6 +181,9 @@ FSTAB
   "deb http://deb.debian.org/debian bookworm-updates main" \
   "deb http://deb.debian.org/debian-security bookworm-security main" 2>&1 | { grep -v '^Get:' || true; } | sed 's/^/  /'
 [ -x "$rootfs/usr/bin/lectern" ] || { echo "build-image: mmdebstrap failed" >&2; exit 1; }
+# dbus's tmpfiles line would make this link at every boot, on the read-only root. (Made here: mmdebstrap removes
+# /var/lib/dbus/machine-id after the hooks.)
+mkdir -p "$rootfs/var/lib/dbus" && ln -sfn /etc/machine-id "$rootfs/var/lib/dbus/machine-id"
 debs_new=$(( $(count_debs) - debs_before ))
 lists=$([ "$(find "$cache/apt-lists" -type f -printf '%s %T@ %p\n' | sort | md5sum)" = "$lists_before" ] &&
   echo "the archive's index unchanged" || echo "the archive's index fetched")
@@ -137,6 +194,7 @@ size_mb=$(( $(du -sm "$rootfs" | cut -f1) * 5 / 4 + 64 ))
 rm -f "$out/rootfs.img"
 mkfs.ext4 -q -L lectern-root -d "$rootfs" "$out/rootfs.img" "${size_mb}M" >/dev/null
 rm -rf "$rootfs"
+[ -z "$kmods" ] || rm -rf "$kmods"
 if [ ! -e "$out/data.img" ]; then
   mkfs.ext4 -q -L lectern-data "$out/data.img" 256M >/dev/null
 fi
@@ -151,8 +209,11 @@ mkdir -p "$initramfs"/{bin,dev,proc,sys,root}
 cp /bin/busybox "$initramfs/bin/busybox"
 for applet in sh mount umount insmod sleep cat switch_root; do ln -s busybox "$initramfs/bin/$applet"; done
 : > "$initramfs/modules"
+# af_alg ... des_generic: the kernel crypto iwd checks for first. A virtual machine has no Wi-Fi stack (no
+# cfg80211), so iwd ends as soon as it starts in the production image: with these it ends cleanly, not as a failed
+# unit (the test image has them, and the Wi-Fi modules, on its root).
 qemu_modules "$initramfs" "$initramfs/modules" virtio_pci virtio_blk ext4 crc32c_generic virtio_gpu virtio_console \
-  evdev uinput virtio_net
+  evdev uinput virtio_net af_alg algif_hash algif_skcipher cmac ecb des_generic
 cat > "$initramfs/init" <<'INIT'
 #!/bin/sh
 mount -t proc proc /proc

@@ -10,7 +10,9 @@
 #   process, so its pid is the pid a caller started.
 # LECTERN_QEMU_MEM (MiB, default 1024) and LECTERN_QEMU_SMP (default 2) size the machine. The machine is on
 # QEMU's user network (its own address 10.0.2.15; this host is 10.0.2.2 from inside), and the panel's page for a
-# phone (port 80 inside) is forwarded to 127.0.0.1:LECTERN_QEMU_ADMIN_PORT here (default 8080).
+# phone (port 80 inside) is forwarded to 127.0.0.1:LECTERN_QEMU_ADMIN_PORT here (default 8080). A --test image
+# also forwards 127.0.0.1:LECTERN_QEMU_RELAY_PORT (default 8081) to the same port inside, where the Wi-Fi test
+# relays a browser on this host into the simulated phone's network namespace (scripts/test-wifi.sh).
 set -euo pipefail
 out=$(realpath "${1:?usage: run.sh OUTDIR [--headless] [-- QEMU-ARGS...]}")
 shift
@@ -26,12 +28,15 @@ args=(-machine q35 -accel tcg -m "${LECTERN_QEMU_MEM:-1024}" -smp "${LECTERN_QEM
   -append "console=ttyS0 root=/dev/vda ro quiet loglevel=3 panic=-1 vt.global_cursor_default=0 consoleblank=0 logo.nologo"
   -drive "file=$out/rootfs.img,if=virtio,format=raw,readonly=on"
   -drive "file=$out/data.img,if=virtio,format=raw"
-  -qmp "unix:$out/qmp.sock,server=on,wait=off"
-  -nic "user,model=virtio-net-pci,hostfwd=tcp:127.0.0.1:${LECTERN_QEMU_ADMIN_PORT:-8080}-:80")
+  -qmp "unix:$out/qmp.sock,server=on,wait=off")
+nic="user,model=virtio-net-pci,hostfwd=tcp:127.0.0.1:${LECTERN_QEMU_ADMIN_PORT:-8080}-:80"
 if [ "$(cat "$out/test-image" 2>/dev/null)" = 1 ]; then
+  relay=${LECTERN_QEMU_RELAY_PORT:-8081}
+  nic+=",hostfwd=tcp:127.0.0.1:$relay-:$relay"
   args+=(-device virtio-serial-pci -chardev "socket,path=$out/qga.sock,server=on,wait=off,id=qga0"
     -device virtserialport,chardev=qga0,name=org.qemu.guest_agent.0)
 fi
+args+=(-nic "$nic")
 if [ $headless -eq 1 ]; then
   args+=(-display none -serial "file:$out/serial.log")
 else

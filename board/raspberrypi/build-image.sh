@@ -64,7 +64,9 @@ machine=$(od -An -tu2 -j18 -N2 "$bin" | tr -d ' ')
 [ -z "$env_file" ] || [ -f "$env_file" ] || die "no environment file at $env_file"
 for f in config.txt cmdline.txt lectern.conf; do [ -f "$here/$f" ] || die "missing $here/$f"; done
 for f in lectern.service lectern-retry.timer lectern-admin.service lectern-admin.socket lectern.preset sysusers.d/lectern.conf tmpfiles.d/lectern.conf \
-         logind.conf.d/lectern.conf lectern.env.example udev/70-lectern-backlight.rules; do
+         logind.conf.d/lectern.conf lectern.env.example udev/70-lectern-backlight.rules \
+         lectern-card.service lectern-dns.service iwd.service.d/lectern.conf network/25-wlan-station.network \
+         network/25-wlan-ap.network sysctl.d/lectern.conf; do
   [ -f "$repo/systemd/$f" ] || die "missing $repo/systemd/$f"
 done
 
@@ -114,10 +116,12 @@ tree=$cache/rootfs-$tree_key
 if [ "$dry_run" = 1 ]; then
   say "dry run: $bin is an arm64 ELF; would write $out"
   if [ -f "$tree/.ready" ]; then say "root tree: copy of $tree"; else say "root tree: ${mmdebstrap_cmd[*]}"; fi
-  say "install: /usr/bin/lectern, /usr/lib/systemd/system/{lectern.service,lectern-retry.timer,lectern-admin.service,lectern-admin.socket},"
+  say "install: /usr/bin/lectern, /usr/lib/systemd/system/{lectern.service,lectern-retry.timer,lectern-admin.service,lectern-admin.socket,"
+  say "  lectern-card.service,lectern-dns.service,iwd.service.d/lectern.conf}, /usr/lib/systemd/network/25-wlan-{station,ap}.network,"
+  say "  /usr/lib/sysctl.d/50-lectern.conf, /etc/iwd/main.conf -> /var/lib/iwd/main.conf,"
   say "  /usr/lib/sysusers.d/lectern.conf, /usr/lib/tmpfiles.d/lectern.conf, /usr/lib/systemd/system-preset/20-lectern.preset,"
   say "  /etc/systemd/logind.conf.d/lectern.conf, /etc/lectern/${env_file:+lectern.env and }(lectern.env.example in /usr/share/doc/lectern)"
-  say "then: systemd-sysusers, systemd-tmpfiles --create, systemctl enable lectern.service lectern-admin.socket systemd-networkd.service,"
+  say "then: systemd-sysusers, systemd-tmpfiles --create, systemctl enable lectern.service lectern-admin.socket systemd-networkd.service iwd.service lectern-dns.service,"
   say "  mask getty@tty1, serial-getty@ and the timers that write to the root; fstab; volatile journal"
   say "disk: MBR $disk_id, p1 FAT32 ${boot_mb} MiB (boot, with lectern.conf), p2 ext4 read-only root, p3 ext4 ${data_mb} MiB at /var/lib/lectern"
   for problem in "${problems[@]}"; do say "would stop: $problem"; done
@@ -165,6 +169,18 @@ install -D -m 0644 "$repo/systemd/lectern.service" "$root/usr/lib/systemd/system
 install -D -m 0644 "$repo/systemd/lectern-retry.timer" "$root/usr/lib/systemd/system/lectern-retry.timer"
 install -D -m 0644 "$repo/systemd/lectern-admin.service" "$root/usr/lib/systemd/system/lectern-admin.service"
 install -D -m 0644 "$repo/systemd/lectern-admin.socket" "$root/usr/lib/systemd/system/lectern-admin.socket"
+install -D -m 0644 "$repo/systemd/lectern-card.service" "$root/usr/lib/systemd/system/lectern-card.service"
+install -D -m 0644 "$repo/systemd/lectern-dns.service" "$root/usr/lib/systemd/system/lectern-dns.service"
+install -D -m 0644 "$repo/systemd/iwd.service.d/lectern.conf" "$root/usr/lib/systemd/system/iwd.service.d/lectern.conf"
+for network in "$repo"/systemd/network/*.network; do
+  install -D -m 0644 "$network" "$root/usr/lib/systemd/network/$(basename "$network")"
+done
+install -D -m 0644 "$repo/systemd/sysctl.d/lectern.conf" "$root/usr/lib/sysctl.d/50-lectern.conf"
+# iwd reads its main.conf (the card's country, written by card import) from its state directory on the data
+# partition, which it sees as /var/lib/iwd (iwd.service.d/lectern.conf): the root is read-only.
+install -d "$root/etc/iwd"
+install -d -m 0700 "$root/var/lib/iwd"
+ln -sfn /var/lib/iwd/main.conf "$root/etc/iwd/main.conf"
 install -D -m 0644 "$repo/systemd/sysusers.d/lectern.conf" "$root/usr/lib/sysusers.d/lectern.conf"
 install -D -m 0644 "$repo/systemd/tmpfiles.d/lectern.conf" "$root/usr/lib/tmpfiles.d/lectern.conf"
 install -D -m 0644 "$repo/systemd/lectern.preset" "$root/usr/lib/systemd/system-preset/20-lectern.preset"
@@ -176,17 +192,22 @@ install -D -m 0644 "$here/lectern.conf" "$root/usr/share/doc/lectern/lectern.con
 # The README's links lead into docs/, which goes beside it.
 for doc in "$repo"/docs/*.md; do install -D -m 0644 "$doc" "$root/usr/share/doc/lectern/docs/$(basename "$doc")"; done
 
-systemd-sysusers --root="$root" - < "$repo/systemd/sysusers.d/lectern.conf"
+# Every package's sysusers.d too (dnsmasq's user for lectern-dns.service, where the package declares it there): the
+# root is read-only at run time, so users are made now.
+systemd-sysusers --root="$root"
 systemd-tmpfiles --root="$root" --create --prefix=/etc - < "$repo/systemd/tmpfiles.d/lectern.conf"
 [ -z "$env_file" ] || install -m 0644 "$env_file" "$root/etc/lectern/lectern.env"
 
-systemctl --quiet --root="$root" enable lectern.service lectern-admin.socket systemd-networkd.service
+# iwd: Debian installs it disabled (D-Bus activation only); enabled, it joins the card's network at boot with the
+# card's country set before its first scan. lectern-dns.service: the hotspot's DNS (docs/wifi.md).
+systemctl --quiet --root="$root" enable lectern.service lectern-admin.socket systemd-networkd.service iwd.service lectern-dns.service
 # No login prompt on the panel's VT (Debian enables getty@tty1 when systemd is installed), and nothing that
 # would write to the read-only root on a timer.
 systemctl --quiet --root="$root" mask getty@tty1.service serial-getty@.service apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
   e2scrub_all.timer e2scrub_reap.service
 
-# Wired network by DHCP (Wi-Fi is not in the image); resolved and timesyncd are enabled by their packages.
+# Wired network by DHCP; the Wi-Fi link by 25-wlan-*.network (above); resolved and timesyncd are enabled by their
+# packages.
 cat > "$root/etc/systemd/network/20-wired.network" <<'EOF'
 [Match]
 Name=e*
@@ -260,6 +281,8 @@ mkfs.vfat -C -F 32 -n LECTERNBOOT "$work/boot.img" $((boot_mb * 1024)) >/dev/nul
 MTOOLS_SKIP_CHECK=1 mcopy -s -i "$work/boot.img" "$boot"/* ::/
 mkfs.ext4 -q -L lectern-root -d "$root" "$work/root.img" "${root_mb}M"
 mkdir -p "$work/data"
+# iwd's state directory (root's alone), there from the first boot; tmpfiles and card import make it as well.
+install -d -m 0700 "$work/data/iwd"
 mkfs.ext4 -q -L lectern-data -m 0 -d "$work/data" "$work/data.img" "${data_mb}M"
 
 # Partitions start on MiB boundaries, the first at 4 MiB.
