@@ -80,7 +80,8 @@ lab() { timeout=${timeout:-90} guest "sh /run/wifi-lab/lab.sh $*"; }          # 
 put() { qemu_ctl qga "$out/qga.sock" put "$2" < "$1"; }
 t=$(now)
 rm -f "$serial" "$out/qmp.sock" "$out/qga.sock"
-"$repo/board/qemu-x86_64/run.sh" "$out" --headless -- -rtc "base=$(pinned_now)" &
+# The simulated radios are loaded for this boot only (the image's other tests run without a radio).
+LECTERN_QEMU_APPEND="modules-load=mac80211_hwsim" "$repo/board/qemu-x86_64/run.sh" "$out" --headless -- -rtc "base=$(pinned_now)" &
 qemu_pid=$!
 if ! qemu_wait_serial "$serial" 1 "Started lectern.service" 240 40 || ! qemu_ctl qga "$out/qga.sock" wait 90; then
   check "the image boots" false

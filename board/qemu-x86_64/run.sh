@@ -13,6 +13,7 @@
 # phone (port 80 inside) is forwarded to 127.0.0.1:LECTERN_QEMU_ADMIN_PORT here (default 8080). A --test image
 # also forwards 127.0.0.1:LECTERN_QEMU_RELAY_PORT (default 8081) to the same port inside, where the Wi-Fi test
 # relays a browser on this host into the simulated phone's network namespace (scripts/test-wifi.sh).
+# LECTERN_QEMU_APPEND adds words to the kernel command line (the Wi-Fi test loads its simulated radios so).
 set -euo pipefail
 out=$(realpath "${1:?usage: run.sh OUTDIR [--headless] [-- QEMU-ARGS...]}")
 shift
@@ -25,7 +26,7 @@ done
 args=(-machine q35 -accel tcg -m "${LECTERN_QEMU_MEM:-1024}" -smp "${LECTERN_QEMU_SMP:-2}" -no-reboot
   -vga none -device virtio-gpu-pci,xres=1280,yres=800
   -kernel "$out/vmlinuz" -initrd "$out/initrd.img"
-  -append "console=ttyS0 root=/dev/vda ro quiet loglevel=3 panic=-1 vt.global_cursor_default=0 consoleblank=0 logo.nologo"
+  -append "console=ttyS0 root=/dev/vda ro quiet loglevel=3 panic=-1 vt.global_cursor_default=0 consoleblank=0 logo.nologo${LECTERN_QEMU_APPEND:+ $LECTERN_QEMU_APPEND}"
   -drive "file=$out/rootfs.img,if=virtio,format=raw,readonly=on"
   -drive "file=$out/data.img,if=virtio,format=raw"
   -qmp "unix:$out/qmp.sock,server=on,wait=off")
