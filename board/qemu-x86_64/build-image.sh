@@ -134,7 +134,7 @@ mmdebstrap --quiet --variant=minbase --mode=root --format=directory --skip=essen
     if [ -n "$kmods" ]; then
       cp -a "$kmods/lib/modules" "$1/usr/lib/"
       /usr/sbin/depmod -b "$1" "$(ls "$kmods/lib/modules")"
-      # Three simulated radios, when a boot asks for them (test-wifi.sh's kernel command line says
+      # Three simulated radios, when a boot asks for them (the kernel command line of test-wifi.sh says
       # modules-load=mac80211_hwsim): phy0 for the panel (iwd), phy1 for the home network, phy2 for a phone. Not at
       # every boot: the other tests compare the panel with a headless reader that has no radio (its menu has no Wi-Fi).
       mkdir -p "$1/etc/modprobe.d"
