@@ -207,18 +207,21 @@ public final class WiFiSetup {
     }
 
     /// Asks iwd for a scan and runs `then` once no scan is under way (iwd may already be scanning by itself, and
-    /// then refuses a second: the one under way serves as well).
+    /// then refuses a second: the one under way serves as well), or once `scanWaitSeconds` have passed: a scan that
+    /// never ends (a radio that keeps scanning, a reply that never comes) must not leave a person waiting.
     private func scanThen(_ then: @escaping () -> Void) {
-        radio.scan { [weak self] _ in
-            guard let self else { return }
-            self.afterScan = then
-            self.runAfterScanIfIdle()
-        }
+        afterScan = then
+        afterScanDeadline = clock() + Self.scanWaitSeconds
+        radio.scan { [weak self] _ in self?.runAfterScanIfIdle() }
     }
+    /// The longest the set-up waits for a scan before it goes on with what it has.
+    public static let scanWaitSeconds = 15.0
     private var afterScan: (() -> Void)?
-    private func runAfterScanIfIdle() {
-        guard let then = afterScan, !radio.view.scanning else { return }
+    private var afterScanDeadline: Double?
+    private func runAfterScanIfIdle(force: Bool = false) {
+        guard let then = afterScan, force || !radio.view.scanning else { return }
         afterScan = nil
+        afterScanDeadline = nil
         then()
     }
 
@@ -280,6 +283,7 @@ public final class WiFiSetup {
     /// When `tick()` wants calling next (monotonic seconds), nil when nothing waits on time.
     public var nextDeadline: Double? {
         var deadlines: [Double] = []
+        if afterScan != nil, let deadline = afterScanDeadline { deadlines.append(deadline) }
         switch phase {
         case .hotspot: deadlines.append(nextHotspotLook)
         case .awaitingAddress(_, _, let until): deadlines += [until, nextAddressLook ?? until]
@@ -306,6 +310,7 @@ public final class WiFiSetup {
     /// Does what is due: looks for the address, counts phones, closes an unused hotspot, scans for a lost network.
     public func tick() {
         let now = clock()
+        if afterScan != nil, let deadline = afterScanDeadline, now >= deadline { return runAfterScanIfIdle(force: true) }
         switch phase {
         case .awaitingAddress(let network, let fromHotspot, let until):
             if let interface = radio.view.interface, let address = address(interface) {

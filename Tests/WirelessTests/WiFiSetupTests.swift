@@ -18,7 +18,12 @@ private final class ScriptedRadio: WiFiRadio {
 
     func change(_ edit: (inout RadioView) -> Void) { edit(&view); onChange?() }
 
-    func scan(_ done: @escaping (RadioFailure?) -> Void) { calls.append("scan"); done(nil) }
+    /// true: a scan is asked for and never ends (a radio that keeps scanning).
+    var scanHangs = false
+    func scan(_ done: @escaping (RadioFailure?) -> Void) {
+        calls.append("scan")
+        if scanHangs { view.scanning = true } else { done(nil) }
+    }
     func join(_ network: String, passphrase: String?, hidden: Bool, _ done: @escaping (RadioFailure?) -> Void) {
         calls.append("join \(network) \(passphrase ?? "-")\(hidden ? " hidden" : "")")
         let result = joins.count > 1 ? joins.removeFirst() : joins[0]
@@ -152,6 +157,18 @@ private final class Rig {
         #expect(rig.setup.status.step == .idle && rig.setup.status.hotspot == nil)
         #expect(rig.radio.calls.suffix(2) == ["stop", "mode station"])
         #expect(rig.setup.nextDeadline == nil)
+    }
+
+    @Test func aScanThatNeverEndsHoldsTheHotspotBackAQuarterMinuteAtMost() {
+        let rig = Rig()
+        rig.radio.scanHangs = true
+        rig.setup.handle(.hotspot)
+        #expect(rig.radio.calls == ["scan"] && rig.setup.status.hotspot == nil)
+        rig.pass(14)
+        #expect(rig.radio.calls == ["scan"])
+        rig.pass(2)
+        #expect(rig.radio.calls == ["scan", "mode ap", "start Lectern-7F3A abcd-efgh-jkmn"])
+        #expect(rig.setup.status.hotspot == "Lectern-7F3A")
     }
 
     @Test func cancelClosesTheHotspot() {
