@@ -19,7 +19,7 @@ public final class WiFiSetup {
     static let signalLookSeconds = 30.0
 
     public private(set) var status = WiFiStatus()
-    /// Called after every change of `status`: redraw, rewrite `wifi.state`.
+    /// Called after every change of `status` or of `nextDeadline`: redraw, rewrite `wifi.state`, schedule `tick()`.
     public var onChange: (() -> Void)?
     public let hotspot: Hotspot
 
@@ -171,6 +171,8 @@ public final class WiFiSetup {
                 self.phase = .awaitingAddress(network: network, fromHotspot: fromHotspot, until: now + Self.addressSeconds)
                 self.nextAddressLook = now
                 self.tick()
+                // Waiting for DHCP is a deadline the owner must hear of.
+                self.publish()
                 return
             }
             switch failure.kind {
@@ -212,6 +214,8 @@ public final class WiFiSetup {
     private func scanThen(_ then: @escaping () -> Void) {
         afterScan = then
         afterScanDeadline = clock() + Self.scanWaitSeconds
+        // The owner schedules `tick()` when it hears a change: a new deadline is one.
+        publish()
         radio.scan { [weak self] _ in self?.runAfterScanIfIdle() }
     }
     /// The longest the set-up waits for a scan before it goes on with what it has.

@@ -61,16 +61,23 @@ private final class Rig {
         let setup = WiFiSetup(radio: radio, hotspot: hotspot, address: { [unowned self] interface in
             interface == "wlan0" ? self.address : nil
         }, clock: { [unowned self] in self.now }, wallClock: { [unowned self] in Int64(self.now) + 1_764_300_000 })
-        setup.onChange = { [unowned self] in self.changes += 1 }
+        setup.onChange = { [unowned self] in
+            self.changes += 1
+            self.scheduled = self.setup.nextDeadline
+        }
+        scheduled = setup.nextDeadline
         return setup
     }()
+    /// The deadline as the kiosk knows it: read when the set-up says it changed and after each tick, never else.
+    var scheduled: Double?
 
     /// Moves the clock to `seconds` later, ticking at every deadline on the way, as the kiosk's loop does.
     func pass(_ seconds: Double) {
         let end = now + seconds
-        while let next = setup.nextDeadline, next <= end {
+        while let next = scheduled, next <= end {
             now = max(now, next)
             setup.tick()
+            scheduled = setup.nextDeadline
         }
         now = end
     }

@@ -73,7 +73,10 @@ public final class PanelWiFi {
         return true
     }
 
-    public func handle(_ request: WiFiRequest) { setup.handle(request) }
+    public func handle(_ request: WiFiRequest) {
+        setup.handle(request)
+        reschedule()
+    }
 
     private func reschedule() {
         if let timer { events.cancel(timer) }
