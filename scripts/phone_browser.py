@@ -86,21 +86,32 @@ def full_page_shot(path):
 def wifi_join():
     """The hotspot's page: a network picked from the panel's scan, its password typed, Join tapped."""
     try:
-        driver.get("http://10.42.0.1/")
-        try:
-            picker = wait.until(lambda d: d.find_element(By.ID, "wifi-network"))
-        except TimeoutException:
+        # A phone that has just rejoined the hotspot may reach it a moment before the panel's address is back on
+        # the link (an empty answer): load the page again, as a person taps Reload, a few times.
+        picker = None
+        for _ in range(4):
+            driver.get("http://10.42.0.1/")
+            try:
+                picker = wait.until(lambda d: d.find_element(By.ID, "wifi-network"))
+                break
+            except TimeoutException:
+                time.sleep(5)
+        if picker is None:
             step("the page over the hotspot shows the Wi-Fi form (#wifi-network)", False)
             driver.save_screenshot(wifi_shot)
             return
         step("the page over the hotspot shows the Wi-Fi form", True)
 
-        def offered(d):
-            options = Select(d.find_element(By.ID, "wifi-network")).options
-            return [o for o in options if o.get_attribute("value") == wifi_network or o.text.strip().startswith(wifi_network)]
+        # The page redraws the list when a new scan comes (every 2 s it asks): read and choose in one script, so no
+        # element goes stale between finding it and using it.
+        def choose(d):
+            return d.execute_script(
+                "const s = document.getElementById('wifi-network'); if (!s) return null;"
+                "for (const o of s.options) if (o.value === arguments[0] || o.text.trim().startsWith(arguments[0])) {"
+                "  s.value = o.value; s.dispatchEvent(new Event('change')); return o.value; }"
+                "return null;", wifi_network)
         try:
-            option = WebDriverWait(driver, 30).until(lambda d: offered(d) or False)[0]
-            Select(driver.find_element(By.ID, "wifi-network")).select_by_value(option.get_attribute("value"))
+            WebDriverWait(driver, 30).until(choose)
             step("the panel's scan offers " + wifi_network, True)
         except TimeoutException:
             step("the panel's scan offers " + wifi_network + " (offered: " +

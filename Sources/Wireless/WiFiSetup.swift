@@ -159,10 +159,17 @@ public final class WiFiSetup {
         }
     }
 
-    private func connect(_ network: String, passphrase: String?, hidden: Bool, fromHotspot: Bool) {
+    /// How many scans a visible network gets to show up in before it is "not found": just back from access-point
+    /// mode, iwd has no list yet, and a first scan may end before the network answered.
+    static let scansForANetwork = 3
+
+    private func connect(_ network: String, passphrase: String?, hidden: Bool, fromHotspot: Bool, scans: Int = 1) {
         guard phase == .joining(network: network, fromHotspot: fromHotspot) else { return }
         if !hidden && !radio.view.networks.contains(where: { $0.name == network }) {
-            return ended(network, .notFound, fromHotspot: fromHotspot)
+            guard scans < Self.scansForANetwork else { return ended(network, .notFound, fromHotspot: fromHotspot) }
+            return scanThen { [weak self] in
+                self?.connect(network, passphrase: passphrase, hidden: hidden, fromHotspot: fromHotspot, scans: scans + 1)
+            }
         }
         radio.join(network, passphrase: passphrase, hidden: hidden) { [weak self] failure in
             guard let self, self.phase == .joining(network: network, fromHotspot: fromHotspot) else { return }

@@ -132,7 +132,10 @@ private final class Rig {
     @Test func aNetworkOutOfSightIsNotFoundAndAHiddenOneIsAskedForByName() {
         let rig = Rig()
         rig.setup.handle(.hotspot)
+        rig.radio.calls = []
         rig.setup.handle(.join(network: "Elsewhere", password: "secretpass", hidden: false))
+        // Three scans for it, then "not found", and the hotspot back.
+        #expect(rig.radio.calls.filter { $0 == "scan" }.count == 3)
         #expect(rig.setup.status.outcome?.result == .notFound && rig.setup.status.step == .hotspot)
         #expect(!rig.radio.calls.contains { $0.hasPrefix("join") })
         rig.radio.joins = [RadioFailure(.notFound, "Object not found")]
