@@ -8,23 +8,39 @@ final class IwdRadio: WiFiRadio {
     private let client: IwdClient
     private let events: EventLoop
     var onChange: (() -> Void)?
-    /// A hotspot asked for before iwd's access point appeared: started when it does.
-    private var waitingStart: (hotspot: Hotspot, done: (RadioFailure?) -> Void, timer: EventLoop.Timer)?
-    /// How long iwd gets to show its access point after the mode changed.
-    static let accessPointWait = 5.0
+    /// What waits for iwd to show a change on the bus (a mode's interface), each with its deadline's timer.
+    private var waits: [(id: Int, ready: () -> Bool, done: (RadioFailure?) -> Void, timer: EventLoop.Timer)] = []
+    private var nextWait = 0
+    /// How long iwd gets to show the interface of the mode it was switched to.
+    static let interfaceWait = 5.0
 
     init(client: IwdClient, events: EventLoop) {
         self.client = client
         self.events = events
         client.onChange = { [weak self] in
             guard let self else { return }
-            if let waiting = self.waitingStart, self.client.accessPoint != nil {
-                self.waitingStart = nil
-                self.events.cancel(waiting.timer)
-                self.startHotspot(waiting.hotspot, waiting.done)
+            for wait in self.waits where wait.ready() {
+                self.waits.removeAll { $0.id == wait.id }
+                self.events.cancel(wait.timer)
+                wait.done(nil)
             }
             self.onChange?()
         }
+    }
+
+    /// Calls `done` once `ready` holds (at once if it does), or with a failure after `interfaceWait` seconds:
+    /// iwd may answer a mode's change before the new mode's interface (Station, AccessPoint) is on the bus, and a
+    /// call to it before then fails.
+    private func when(_ ready: @escaping () -> Bool, _ what: String, _ done: @escaping (RadioFailure?) -> Void) {
+        if ready() { return done(nil) }
+        nextWait += 1
+        let id = nextWait
+        let timer = events.schedule(after: Self.interfaceWait) { [weak self] in
+            guard let self, let wait = self.waits.first(where: { $0.id == id }) else { return }
+            self.waits.removeAll { $0.id == id }
+            wait.done(RadioFailure(.other, "iwd showed no \(what) after switching to it"))
+        }
+        waits.append((id, ready, done, timer))
     }
 
     var view: RadioView {
@@ -57,23 +73,24 @@ final class IwdRadio: WiFiRadio {
     }
 
     func setMode(_ mode: RadioMode, _ done: @escaping (RadioFailure?) -> Void) {
-        // Already there: iwd would answer the same, after a round trip.
-        if client.device?.mode == mode.rawValue { return done(nil) }
-        client.setMode(mode.rawValue) { done($0.map(Self.failure)) }
+        let client = self.client
+        // Done once the mode's own interface is there: a scan or a join right after needs the Station, a start
+        // the AccessPoint.
+        let ready = { client.device?.mode == mode.rawValue && (mode == .ap ? client.accessPoint != nil : client.station != nil) }
+        if ready() { return done(nil) }
+        client.setMode(mode.rawValue) { [weak self] error in
+            guard let self else { return }
+            if let error { return done(Self.failure(error)) }
+            self.when(ready, mode == .ap ? "access point" : "station", done)
+        }
     }
 
     func startHotspot(_ hotspot: Hotspot, _ done: @escaping (RadioFailure?) -> Void) {
-        // iwd may answer the mode's change before the access point's interface is on the bus.
-        guard client.accessPoint != nil else {
-            let timer = events.schedule(after: Self.accessPointWait) { [weak self] in
-                guard let self, let waiting = self.waitingStart else { return }
-                self.waitingStart = nil
-                waiting.done(RadioFailure(.other, "iwd showed no access point after switching to it"))
-            }
-            waitingStart = (hotspot, done, timer)
-            return
+        let client = self.client
+        when({ client.accessPoint != nil }, "access point") { failure in
+            if let failure { return done(failure) }
+            client.startAccessPoint(name: hotspot.network, passphrase: hotspot.passphrase) { done($0.map(Self.failure)) }
         }
-        client.startAccessPoint(name: hotspot.network, passphrase: hotspot.passphrase) { done($0.map(Self.failure)) }
     }
 
     func stopHotspot(_ done: @escaping (RadioFailure?) -> Void) {
