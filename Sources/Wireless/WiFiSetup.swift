@@ -150,7 +150,8 @@ public final class WiFiSetup {
         radioChanged()
         let attempt = { [weak self] in
             guard let self else { return }
-            self.scanThen { [weak self] in self?.connect(network, passphrase: passphrase, hidden: hidden, fromHotspot: fromHotspot) }
+            let listed = { [weak self] in hidden || (self?.radio.view.networks.contains { $0.name == network } ?? true) }
+            self.scanThen(until: listed) { [weak self] in self?.connect(network, passphrase: passphrase, hidden: hidden, fromHotspot: fromHotspot) }
         }
         if radio.view.mode == .ap {
             radio.stopHotspot { [weak self] _ in self?.radio.setMode(.station) { _ in attempt() } }
@@ -167,7 +168,7 @@ public final class WiFiSetup {
         guard phase == .joining(network: network, fromHotspot: fromHotspot) else { return }
         if !hidden && !radio.view.networks.contains(where: { $0.name == network }) {
             guard scans < Self.scansForANetwork else { return ended(network, .notFound, fromHotspot: fromHotspot) }
-            return scanThen { [weak self] in
+            return scanThen(until: { [weak self] in self?.radio.view.networks.contains { $0.name == network } ?? true }) { [weak self] in
                 self?.connect(network, passphrase: passphrase, hidden: hidden, fromHotspot: fromHotspot, scans: scans + 1)
             }
         }
@@ -215,11 +216,14 @@ public final class WiFiSetup {
         }
     }
 
-    /// Asks iwd for a scan and runs `then` once no scan is under way (iwd may already be scanning by itself, and
-    /// then refuses a second: the one under way serves as well), or once `scanWaitSeconds` have passed: a scan that
-    /// never ends (a radio that keeps scanning, a reply that never comes) must not leave a person waiting.
-    private func scanThen(_ then: @escaping () -> Void) {
+    /// Asks iwd for a scan and runs `then` once a scan has run its course (seen under way, then ended: iwd's
+    /// reply to Scan comes before its list does), as soon as `enough` holds (the network sought is listed), or once
+    /// `scanWaitSeconds` have passed: a scan that never ends (a radio that keeps scanning, a reply that never
+    /// comes) must not leave a person waiting.
+    private func scanThen(until enough: @escaping () -> Bool = { false }, _ then: @escaping () -> Void) {
         afterScan = then
+        afterScanEnough = enough
+        sawScanning = radio.view.scanning
         afterScanDeadline = clock() + Self.scanWaitSeconds
         // The owner schedules `tick()` when it hears a change: a new deadline is one.
         publish()
@@ -228,9 +232,13 @@ public final class WiFiSetup {
     /// The longest the set-up waits for a scan before it goes on with what it has.
     public static let scanWaitSeconds = 15.0
     private var afterScan: (() -> Void)?
+    private var afterScanEnough: () -> Bool = { false }
+    private var sawScanning = false
     private var afterScanDeadline: Double?
     private func runAfterScanIfIdle(force: Bool = false) {
-        guard let then = afterScan, force || !radio.view.scanning else { return }
+        guard let then = afterScan else { return }
+        if radio.view.scanning { sawScanning = true }
+        guard force || afterScanEnough() || (sawScanning && !radio.view.scanning) else { return }
         afterScan = nil
         afterScanDeadline = nil
         then()

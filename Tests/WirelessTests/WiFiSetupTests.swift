@@ -20,9 +20,17 @@ private final class ScriptedRadio: WiFiRadio {
 
     /// true: a scan is asked for and never ends (a radio that keeps scanning).
     var scanHangs = false
+    /// true: iwd's way just after a switch to station: the reply to Scan comes at once, the list later.
+    var replyBeforeList = false
     func scan(_ done: @escaping (RadioFailure?) -> Void) {
         calls.append("scan")
-        if scanHangs { view.scanning = true } else { done(nil) }
+        if replyBeforeList { return done(nil) }
+        view.scanning = true
+        onChange?()
+        guard !scanHangs else { return }
+        view.scanning = false
+        onChange?()
+        done(nil)
     }
     func join(_ network: String, passphrase: String?, hidden: Bool, _ done: @escaping (RadioFailure?) -> Void) {
         calls.append("join \(network) \(passphrase ?? "-")\(hidden ? " hidden" : "")")
@@ -33,7 +41,7 @@ private final class ScriptedRadio: WiFiRadio {
     func setMode(_ mode: RadioMode, _ done: @escaping (RadioFailure?) -> Void) {
         calls.append("mode \(mode.rawValue)")
         view.mode = mode
-        if mode == .ap { view.networks = [] } else { view.networks = [.init(name: "Home", signal: -42, security: "psk", known: false)] }
+        if mode == .ap || replyBeforeList { view.networks = [] } else { view.networks = [.init(name: "Home", signal: -42, security: "psk", known: false)] }
         done(nil)
     }
     func startHotspot(_ hotspot: Hotspot, _ done: @escaping (RadioFailure?) -> Void) {
@@ -179,6 +187,21 @@ private final class Rig {
         rig.pass(2)
         #expect(rig.radio.calls == ["scan", "mode ap", "start Lectern-7F3A abcd-efgh-jkmn"])
         #expect(rig.setup.status.hotspot == "Lectern-7F3A")
+    }
+
+    @Test func aJoinWaitsForTheListThatComesAfterTheScansReply() {
+        let rig = Rig()
+        rig.setup.handle(.hotspot)
+        rig.radio.replyBeforeList = true
+        rig.radio.change { $0.networks = [] }
+        rig.radio.calls = []
+        rig.setup.handle(.join(network: "Home", password: "correct horse", hidden: false))
+        #expect(rig.radio.calls == ["stop", "mode station", "scan"] && rig.setup.status.step == .joining)
+        rig.pass(3)
+        // The list arrives: the join goes ahead, no "not found".
+        rig.radio.change { $0.networks = [.init(name: "Home", signal: -42, security: "psk", known: false)] }
+        #expect(rig.radio.calls.last == "join Home correct horse")
+        #expect(rig.setup.status.outcome?.result != .notFound)
     }
 
     @Test func cancelClosesTheHotspot() {

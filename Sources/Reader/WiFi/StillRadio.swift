@@ -17,7 +17,15 @@ final class StillRadio: WiFiRadio {
         view.networks = networks
     }
 
-    func scan(_ done: @escaping (RadioFailure?) -> Void) { asked.append("scan"); done(nil) }
+    func scan(_ done: @escaping (RadioFailure?) -> Void) {
+        asked.append("scan")
+        // Under way, then over, as iwd's Scanning property goes.
+        view.scanning = true
+        onChange?()
+        view.scanning = false
+        onChange?()
+        done(nil)
+    }
     func join(_ network: String, passphrase: String?, hidden: Bool, _ done: @escaping (RadioFailure?) -> Void) {
         asked.append("join \(network)")
         let result = joins.count > 1 ? joins.removeFirst() : joins[0]
