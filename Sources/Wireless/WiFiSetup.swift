@@ -153,10 +153,17 @@ public final class WiFiSetup {
             let listed = { [weak self] in hidden || (self?.radio.view.networks.contains { $0.name == network } ?? true) }
             self.scanThen(until: listed) { [weak self] in self?.connect(network, passphrase: passphrase, hidden: hidden, fromHotspot: fromHotspot) }
         }
+        // A password typed anew replaces the one the panel keeps: else iwd would join with the old one and never
+        // ask for it, and a wrong new password would look like success.
+        let replacing = passphrase != nil && radio.view.known.contains(network)
+        let start = { [weak self] in
+            guard let self else { return }
+            if replacing { self.radio.forget(network) { _ in attempt() } } else { attempt() }
+        }
         if radio.view.mode == .ap {
-            radio.stopHotspot { [weak self] _ in self?.radio.setMode(.station) { _ in attempt() } }
+            radio.stopHotspot { [weak self] _ in self?.radio.setMode(.station) { _ in start() } }
         } else {
-            attempt()
+            start()
         }
     }
 

@@ -204,6 +204,17 @@ private final class Rig {
         #expect(rig.setup.status.outcome?.result != .notFound)
     }
 
+    @Test func aPasswordTypedAnewReplacesTheKeptOne() {
+        let rig = Rig()
+        rig.radio.view.known = ["Home"]
+        rig.setup.handle(.hotspot)
+        rig.radio.calls = []
+        rig.radio.joins = [RadioFailure(.failed, "Operation failed")]
+        rig.setup.handle(.join(network: "Home", password: "wrong horse", hidden: false))
+        #expect(rig.radio.calls.prefix(4) == ["stop", "mode station", "forget Home", "scan"])
+        #expect(rig.setup.status.outcome?.result == .wrongPassword && rig.setup.status.step == .hotspot)
+    }
+
     @Test func cancelClosesTheHotspot() {
         let rig = Rig()
         rig.setup.handle(.hotspot)
