@@ -379,7 +379,7 @@ qemu_screendump "$out/qmp.sock" "$work/joined.png"
 stage "joined from the phone's browser" "$t"
 t=$(now)
 guest "runuser -u lectern -- lectern wifi hotspot --state /var/lib/lectern" >/dev/null
-check "the hotspot again, from the panel joined" until_state "s.get('step') == 'hotspot'" 60
+check "the hotspot again, from the panel joined" until_state "s.get('step') == 'hotspot' and s.get('hotspot')" 60
 if [ "$(state_of 's["hotspot"]')" != "$hotspot" ]; then
   # Another kiosk run, another hotspot: the phone scans the panel's code again.
   hotspot=$(state_of 's["hotspot"]')
