@@ -328,9 +328,11 @@ public final class WiFiSetup {
     /// A known network in sight that iwd has not joined by itself: tried once for a verdict (a wrong password
     /// from the card shows only this way: iwd's own attempts report nothing).
     private var verdictCandidate: String? {
-        guard phase == .station, hadNetwork == nil, radio.view.mode == .station, radio.view.state == "disconnected",
-              !radio.view.scanning else { return nil }
-        return radio.view.networks.first { $0.known && !triedKnown.contains($0.name) }?.name
+        // One view: iwd's radio builds it afresh (sorted, mapped) each time it is asked.
+        let view = radio.view
+        guard phase == .station, hadNetwork == nil, view.mode == .station, view.state == "disconnected", !view.scanning
+        else { return nil }
+        return view.networks.first { $0.known && !triedKnown.contains($0.name) }?.name
     }
 
     /// Does what is due: looks for the address, counts phones, closes an unused hotspot, scans for a lost network.
